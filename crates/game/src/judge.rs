@@ -1,0 +1,115 @@
+//! Small helpers every game's judge shares: reading request fields and shaping answers.
+//!
+//! A judge answers one JSON object per request. Success is `{"ok":true, …}`; anything wrong
+//! with the request is `{"ok":false,"error":"…"}` — never a panic, so one bad line cannot end
+//! a session of thousands.
+
+use serde_json::{Map, Value};
+
+/// A request field that is missing or of the wrong type, as an error message.
+pub type FieldError = String;
+
+/// Runs `handler` on the request's op and fields, turning `Err(message)` into the error
+/// answer and adding `"ok":true` to a successful object.
+pub fn answer(
+    request: &Value,
+    handler: impl FnOnce(&str, &Map<String, Value>) -> Result<Map<String, Value>, String>,
+) -> Value {
+    let Some(fields) = request.as_object() else {
+        return error("a request is a JSON object with an \"op\"");
+    };
+    let Some(op) = fields.get("op").and_then(Value::as_str) else {
+        return error("missing \"op\"");
+    };
+    match handler(op, fields) {
+        Ok(mut body) => {
+            let mut out = Map::new();
+            out.insert("ok".into(), Value::Bool(true));
+            out.append(&mut body);
+            Value::Object(out)
+        }
+        Err(e) => error(e),
+    }
+}
+
+/// The error answer `{"ok":false,"error":message}`.
+pub fn error(message: impl std::fmt::Display) -> Value {
+    serde_json::json!({ "ok": false, "error": message.to_string() })
+}
+
+/// The answer for an op the game does not know.
+pub fn unknown_op(op: &str, known: &[&str]) -> String {
+    format!("unknown op '{op}' (ops: {})", known.join(", "))
+}
+
+/// A required string field.
+pub fn str_field<'a>(fields: &'a Map<String, Value>, name: &str) -> Result<&'a str, FieldError> {
+    match fields.get(name) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => Err(format!("\"{name}\" must be a string")),
+        None => Err(format!("missing \"{name}\"")),
+    }
+}
+
+/// An optional string field (`None` when absent or null).
+pub fn opt_str_field<'a>(
+    fields: &'a Map<String, Value>,
+    name: &str,
+) -> Result<Option<&'a str>, FieldError> {
+    match fields.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(format!("\"{name}\" must be a string")),
+    }
+}
+
+/// A required unsigned integer field.
+pub fn u64_field(fields: &Map<String, Value>, name: &str) -> Result<u64, FieldError> {
+    match fields.get(name) {
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| format!("\"{name}\" must be a non-negative integer")),
+        None => Err(format!("missing \"{name}\"")),
+    }
+}
+
+/// A required boolean field.
+pub fn bool_field(fields: &Map<String, Value>, name: &str) -> Result<bool, FieldError> {
+    match fields.get(name) {
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(format!("\"{name}\" must be true or false")),
+        None => Err(format!("missing \"{name}\"")),
+    }
+}
+
+/// A required array field.
+pub fn array_field<'a>(
+    fields: &'a Map<String, Value>,
+    name: &str,
+) -> Result<&'a Vec<Value>, FieldError> {
+    match fields.get(name) {
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => Err(format!("\"{name}\" must be an array")),
+        None => Err(format!("missing \"{name}\"")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn answers_are_shaped_and_errors_never_panic() {
+        let echo = |op: &str, f: &Map<String, Value>| -> Result<Map<String, Value>, String> {
+            let mut m = Map::new();
+            m.insert("op".into(), json!(op));
+            m.insert("n".into(), json!(u64_field(f, "n")?));
+            Ok(m)
+        };
+        assert_eq!(answer(&json!({"op":"x","n":3}), echo), json!({"ok":true,"op":"x","n":3}));
+        assert_eq!(answer(&json!({"op":"x"}), echo), json!({"ok":false,"error":"missing \"n\""}));
+        assert_eq!(answer(&json!([1]), echo)["ok"], json!(false));
+        assert_eq!(answer(&json!({"n":1}), echo)["error"], json!("missing \"op\""));
+    }
+}

@@ -1,0 +1,35 @@
+//! The spine of qipai: what every game is, and what can be done with any game.
+//!
+//! A game crate implements [`Rules`] — pure rules, no I/O — and [`GameSpec`], which adds what
+//! people and tools need around the rules: bots, a text rendering for terminals, the judge.
+//! From those two traits this crate derives everything generic:
+//!
+//! * seeded, provably fair dealing ([`Seed`], [`deal`]): a game is a pure function of
+//!   (config, seed, actions), and sha256 of the seed is published before the deal;
+//! * [`Record`]s that replay exactly and can be verified against their commitment;
+//! * [`Bot`]s that see only a seat's view and the legal actions, with [`RandomBot`] for every game;
+//! * self-play ([`sim`]) with per-bot, per-role statistics;
+//! * a type-erased [`registry`] (JSON in, JSON out) through which the server and the `qipai`
+//!   binary reach every game without knowing any of them.
+
+pub mod bot;
+pub mod deal;
+pub mod judge;
+pub mod record;
+pub mod registry;
+pub mod rules;
+pub mod seat;
+pub mod seed;
+pub mod sim;
+pub mod stats;
+
+pub use bot::{Bot, Decision, RandomBot};
+pub use deal::GameRng;
+pub use record::{Record, RecordedAction, ReplayError};
+pub use registry::{ErasedGame, GameError, Registry, Table};
+pub use rules::{GameSpec, Outcome, RuleError, Rules};
+pub use seat::{Seat, SeatSet, ToAct, Viewer};
+pub use seed::Seed;
+
+/// Re-exported so game crates use the same `rand` as the dealing code.
+pub use rand;

@@ -1,0 +1,140 @@
+//! The Rules trait (pure game rules) and GameSpec (what tools need around them).
+
+use crate::{Bot, Seat, Seed, ToAct, Viewer};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+/// Why an action or a configuration was refused. The state is always left as it was.
+///
+/// Messages are for the player who tried: "not your turn", "you do not hold 3 3", "a pair
+/// cannot follow a single".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum RuleError {
+    /// The seat may not act now.
+    #[error("not your turn (seat {0})")]
+    NotYourTurn(Seat),
+    /// The game has ended; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The action does not exist in this phase (a bid during play, a play during bidding).
+    #[error("{0}")]
+    WrongPhase(String),
+    /// The action breaks a rule; the message says which.
+    #[error("{0}")]
+    Illegal(String),
+    /// The table's configuration cannot be played (wrong number of seats, bad option).
+    #[error("bad configuration: {0}")]
+    BadConfig(String),
+}
+
+/// How a finished game ended, per seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Each seat's score change (penalty points count negative).
+    pub scores: Vec<i64>,
+    /// Each seat: whether it is on the winning side. All false in a draw, or in games
+    /// without winners (Ten and a half's penalties).
+    pub won: Vec<bool>,
+    /// Each seat's role in this game in the game's vocabulary ("landlord", "peasant",
+    /// "black", "dealer"): self-play reports results per bot and role.
+    pub roles: Vec<String>,
+}
+
+/// The rules of one game: a pure, deterministic state machine.
+///
+/// A game is `start(config, seats, seed)` followed by `apply` of each action; nothing else
+/// changes a state, and nothing but [`Rules::view`] lets information out of it. Every method
+/// is a function of its arguments, so a [`Record`](crate::Record) of the actions replays
+/// exactly.
+pub trait Rules: Sized + 'static {
+    /// The game's id in the registry, records and commands: `doudizhu`, `gomoku`, ….
+    const ID: &'static str;
+    /// The game's name for people: `斗地主 Dou Dizhu`.
+    const NAME: &'static str;
+
+    /// Table options (variants, scoring options). `Default` is the standard game.
+    type Config: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync + 'static;
+    /// Everything about a game in progress, hidden cards included. Never shown to a player.
+    type State: Clone + Send + 'static;
+    /// One move by one seat; its JSON form is what clients send.
+    type Action: Serialize + DeserializeOwned + Clone + Eq + Debug + Send + Sync + 'static;
+    /// What one seat (or a spectator) may know; the only way information leaves a state.
+    type View: Serialize + Clone + Send + 'static;
+    /// A public happening, for the table log and animations.
+    type Event: Serialize + Clone + Debug + Send + 'static;
+
+    /// How many seats the game can be played with.
+    fn seats(config: &Self::Config) -> RangeInclusive<usize>;
+
+    /// Deals a new game. All randomness of the game must come from `seed`.
+    fn start(config: &Self::Config, seats: usize, seed: &Seed) -> Result<Self::State, RuleError>;
+
+    /// Who must act next.
+    fn to_act(state: &Self::State) -> ToAct;
+
+    /// Appends every legal action of `seat` to `out` (nothing if the seat may not act).
+    /// Hot path of self-play: no allocation beyond `out`'s own growth.
+    fn legal_into(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Every legal action of `seat`.
+    fn legal(state: &Self::State, seat: Seat) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        Self::legal_into(state, seat, &mut out);
+        out
+    }
+
+    /// Applies `action` by `seat`, appending what happened to `events`. On `Err` neither the
+    /// state nor `events` has changed.
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), RuleError>;
+
+    /// What a seat does when its time runs out (pass, decline, the cheapest legal play).
+    /// Always legal when the seat is to act.
+    fn default_action(state: &Self::State, seat: Seat) -> Self::Action;
+
+    /// What `viewer` may know of the game.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The result, once [`Rules::to_act`] says `Finished`.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+}
+
+/// Everything a game offers beyond its rules: bots, the judge, and a text face for terminals.
+///
+/// The registry, the `qipai` binary and the server use only this trait and [`Rules`].
+pub trait GameSpec: Rules {
+    /// Names of the bots this game offers, strongest last; `"random"` is always one.
+    fn bot_names() -> &'static [&'static str];
+
+    /// A new bot by name, its randomness drawn from `seed`. `None` for an unknown name.
+    fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>>;
+
+    /// Answers one judge request (a JSON object with an `"op"`), never panicking: malformed
+    /// requests answer `{"ok":false,"error":…}`.
+    fn judge(request: &serde_json::Value) -> serde_json::Value;
+
+    /// The table as text for a terminal, from `viewer`'s side.
+    fn render(view: &Self::View, viewer: Viewer) -> String;
+
+    /// An action in the text a player types (`3 3 3 4`, `pass`, `h8`).
+    fn action_text(action: &Self::Action) -> String;
+
+    /// Reads an action typed by a player. The view gives context (a hand to check against,
+    /// the current phase); the rules still decide legality when the action is applied.
+    fn parse_action(view: &Self::View, text: &str) -> Result<Self::Action, String>;
+
+    /// The actions a `hint` command cycles through, best suggestions first. The default is
+    /// the legal actions in generation order.
+    fn hints(view: &Self::View, legal: &[Self::Action]) -> Vec<Self::Action> {
+        let _ = view;
+        legal.to_vec()
+    }
+
+    /// A one-paragraph help text for the terminal: what to type.
+    fn help() -> &'static str;
+}

@@ -1,0 +1,241 @@
+//! Self-play: bots against bots over many seeded games, with statistics per bot and role.
+//!
+//! Game `i` of a run is dealt from `Seed::from_u64(seed).derive(i)` and its bots are seeded
+//! from that game's seed, so a run's results are the same whatever the thread count.
+
+use crate::stats::{Summary, Tally};
+use crate::{Bot, Decision, GameError, GameSpec, Outcome, Rules, Seat, Seed, ToAct};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// What to play.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SimOptions {
+    /// Table configuration in the game's JSON form (`null` for the default).
+    pub config: serde_json::Value,
+    /// One bot name per seat, in seat order for the first game.
+    pub bots: Vec<String>,
+    /// Number of games.
+    pub games: u64,
+    /// The run's seed number.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Rotate bots over seats from game to game (game `i` puts bot `(s + i) mod n` in seat
+    /// `s`), so no bot keeps a seat's advantage.
+    pub rotate: bool,
+}
+
+/// Results of one bot name (all seats it sat in) over a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct BotReport {
+    /// The bot's name.
+    pub bot: String,
+    /// All its seat-games together.
+    pub overall: Summary,
+    /// Split by the role it had in each game.
+    pub roles: BTreeMap<String, Summary>,
+}
+
+/// A finished run.
+#[derive(Debug, Clone, Serialize)]
+pub struct SimReport {
+    /// The game id.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// Actions applied in all games.
+    pub actions: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Games per second over all threads.
+    pub games_per_s: f64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Per bot name, in the order first named.
+    pub bots: Vec<BotReport>,
+}
+
+#[derive(Default, Clone)]
+struct Acc {
+    actions: u64,
+    overall: BTreeMap<String, Tally>,
+    roles: BTreeMap<(String, String), Tally>,
+}
+
+impl Acc {
+    fn count(&mut self, bot: &str, role: &str, won: bool, score: i64) {
+        self.overall.entry(bot.to_string()).or_default().add(won, score);
+        self.roles
+            .entry((bot.to_string(), role.to_string()))
+            .or_default()
+            .add(won, score);
+    }
+
+    fn merge(&mut self, other: Acc) {
+        self.actions += other.actions;
+        for (k, t) in other.overall {
+            self.overall.entry(k).or_default().merge(&t);
+        }
+        for (k, t) in other.roles {
+            self.roles.entry(k).or_default().merge(&t);
+        }
+    }
+}
+
+/// Upper bound on actions in one game: a game that runs longer has a bug that would
+/// otherwise hang self-play.
+pub const MAX_ACTIONS: usize = 1_000_000;
+
+/// Plays one game with the given bots (one per seat) to its end.
+///
+/// Simultaneous phases are played seat by seat in ascending order, as if the actions arrived
+/// in that order. Returns the outcome and the number of actions applied.
+pub fn play_out<R: Rules>(
+    config: &R::Config,
+    seed: &Seed,
+    bots: &mut [Box<dyn Bot<R>>],
+) -> Result<(R::State, Outcome, usize), GameError> {
+    let mut state = R::start(config, bots.len(), seed)?;
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut actions = 0usize;
+    loop {
+        let seat: Seat = match R::to_act(&state) {
+            ToAct::Finished => break,
+            ToAct::Seat(s) => s,
+            ToAct::Seats(set) => match set.iter().next() {
+                Some(s) => s,
+                None => return Err(GameError::Stuck("no seat to act".into())),
+            },
+        };
+        legal.clear();
+        R::legal_into(&state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(GameError::Stuck(format!("seat {seat} is to act with no legal action")));
+        }
+        let action = bots[seat].act(&Decision::from_state(&state, seat, &legal));
+        events.clear();
+        R::apply(&mut state, seat, action, &mut events)?;
+        actions += 1;
+        if actions > MAX_ACTIONS {
+            return Err(GameError::Stuck(format!("no end after {MAX_ACTIONS} actions")));
+        }
+    }
+    let outcome = R::outcome(&state)
+        .ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
+    Ok((state, outcome, actions))
+}
+
+/// Runs a self-play series for a game with bots (see [`SimOptions`]).
+pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
+    let config: R::Config = if opts.config.is_null() {
+        R::Config::default()
+    } else {
+        serde_json::from_value(opts.config.clone())
+            .map_err(|e| GameError::BadConfig(e.to_string()))?
+    };
+    let seats = opts.bots.len();
+    if !R::seats(&config).contains(&seats) {
+        let r = R::seats(&config);
+        return Err(GameError::BadConfig(format!(
+            "{} takes {} to {} players; {} bots were named",
+            R::ID,
+            r.start(),
+            r.end(),
+            seats
+        )));
+    }
+    for name in &opts.bots {
+        if R::bot(name, &Seed([0; 32])).is_none() {
+            return Err(GameError::UnknownBot {
+                game: R::ID.into(),
+                bot: name.clone(),
+                known: R::bot_names().join(", "),
+            });
+        }
+    }
+    let threads = opts.threads.max(1);
+    let base = Seed::from_u64(opts.seed);
+    let started = Instant::now();
+    let results: Vec<Result<Acc, GameError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let config = &config;
+                scope.spawn(move || {
+                    let mut acc = Acc::default();
+                    let mut i = t as u64;
+                    while i < opts.games {
+                        let seed = base.derive(i);
+                        let shift = if opts.rotate { (i % seats as u64) as usize } else { 0 };
+                        let names: Vec<&str> = (0..seats)
+                            .map(|s| opts.bots[(s + shift) % seats].as_str())
+                            .collect();
+                        let mut bots: Vec<Box<dyn Bot<R>>> = names
+                            .iter()
+                            .enumerate()
+                            .map(|(s, n)| {
+                                R::bot(n, &seed.derive(1_000 + s as u64))
+                                    .ok_or_else(|| GameError::UnknownBot {
+                                        game: R::ID.into(),
+                                        bot: n.to_string(),
+                                        known: R::bot_names().join(", "),
+                                    })
+                            })
+                            .collect::<Result<_, _>>()?;
+                        let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
+                            .map_err(|e| GameError::Stuck(format!("game {i}: {e}")))?;
+                        acc.actions += actions as u64;
+                        for (s, name) in names.iter().enumerate() {
+                            let role = outcome.roles.get(s).map_or("player", String::as_str);
+                            acc.count(name, role, outcome.won[s], outcome.scores[s]);
+                        }
+                        i += threads as u64;
+                    }
+                    Ok(acc)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(GameError::Stuck("a self-play thread panicked".into())))
+            })
+            .collect()
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let mut total = Acc::default();
+    for r in results {
+        total.merge(r?);
+    }
+    let mut order: Vec<String> = Vec::new();
+    for b in &opts.bots {
+        if !order.contains(b) {
+            order.push(b.clone());
+        }
+    }
+    let bots = order
+        .into_iter()
+        .map(|bot| BotReport {
+            overall: total.overall.get(&bot).copied().unwrap_or_default().summary(),
+            roles: total
+                .roles
+                .iter()
+                .filter(|((b, _), _)| *b == bot)
+                .map(|((_, role), t)| (role.clone(), t.summary()))
+                .collect(),
+            bot,
+        })
+        .collect();
+    Ok(SimReport {
+        game: R::ID.into(),
+        games: opts.games,
+        actions: total.actions,
+        seconds,
+        games_per_s: if seconds > 0.0 { opts.games as f64 / seconds } else { 0.0 },
+        threads,
+        bots,
+    })
+}

@@ -1,0 +1,112 @@
+//! Running statistics for self-play: win rates and mean scores with 95% intervals.
+
+use serde::Serialize;
+
+/// Wins and scores of one bot (or one bot in one role) over many games.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Tally {
+    /// Games counted.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Sum of score changes (exact).
+    pub score_sum: i128,
+    /// Sum of squared score changes (exact), for the interval of the mean.
+    pub score_sq_sum: i128,
+}
+
+impl Tally {
+    /// Counts one game.
+    pub fn add(&mut self, won: bool, score: i64) {
+        self.games += 1;
+        self.wins += won as u64;
+        self.score_sum += score as i128;
+        self.score_sq_sum += (score as i128) * (score as i128);
+    }
+
+    /// Adds another tally (from another thread).
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.score_sum += other.score_sum;
+        self.score_sq_sum += other.score_sq_sum;
+    }
+
+    /// The summary people read: rates, means and their 95% intervals.
+    pub fn summary(&self) -> Summary {
+        let n = self.games as f64;
+        let (lo, hi) = wilson(self.wins, self.games);
+        let mean = if n > 0.0 { self.score_sum as f64 / n } else { 0.0 };
+        let var = if n > 1.0 {
+            ((self.score_sq_sum as f64) - n * mean * mean).max(0.0) / (n - 1.0)
+        } else {
+            0.0
+        };
+        let half = if n > 0.0 { 1.96 * (var / n).sqrt() } else { 0.0 };
+        Summary {
+            games: self.games,
+            wins: self.wins,
+            win_rate: if n > 0.0 { self.wins as f64 / n } else { 0.0 },
+            win_rate_ci95: [lo, hi],
+            avg_score: mean,
+            avg_score_ci95: [mean - half, mean + half],
+        }
+    }
+}
+
+/// A [`Tally`] as rates and means.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games counted.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// wins / games.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_rate_ci95: [f64; 2],
+    /// Mean score change per game.
+    pub avg_score: f64,
+    /// Normal 95% interval of the mean score.
+    pub avg_score_ci95: [f64; 2],
+}
+
+/// The Wilson score interval (95%) for `k` successes in `n` trials: well-behaved near 0 and 1,
+/// where the rates we care about (94%, 5%) live.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let n = n as f64;
+    let p = k as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson(940, 1000);
+        assert!(lo < 0.94 && 0.94 < hi);
+        assert!((lo - 0.9241).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.9524).abs() < 1e-3, "{hi}");
+    }
+
+    #[test]
+    fn mean_interval() {
+        let mut t = Tally::default();
+        for s in [2, -2, 2, -2] {
+            t.add(s > 0, s);
+        }
+        let s = t.summary();
+        assert_eq!(s.avg_score, 0.0);
+        assert_eq!(s.win_rate, 0.5);
+        assert!(s.avg_score_ci95[0] < 0.0 && s.avg_score_ci95[1] > 0.0);
+    }
+}
