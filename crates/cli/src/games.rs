@@ -1,0 +1,8 @@
+//! The one place that knows which games exist.
+
+use game::{registry::entry, Registry};
+
+/// Every game qipai offers, by id.
+pub fn registry() -> Registry {
+    Registry::new().with(entry::<doudizhu::DouDizhu>())
+}

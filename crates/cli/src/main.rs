@@ -1,0 +1,63 @@
+//! `qipai`: the command-line face of the qipai game hall.
+//!
+//! Every command reaches the games through one [`game::Registry`] ([`games::registry`]), so
+//! the binary knows no game's rules: adding a game is one line there.
+
+mod games;
+mod judge;
+mod play;
+mod sim;
+mod verify;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+/// qipai (棋牌): Chinese card games and Gomoku — play, judge, self-play, verify.
+#[derive(Parser)]
+#[command(name = "qipai", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game in the terminal against computer players.
+    Play(play::Args),
+    /// Answer rules questions as JSON lines on stdin/stdout (one answer per request line).
+    Judge {
+        /// The game: see `qipai games`.
+        game: String,
+    },
+    /// Self-play: bots against bots over many seeded games.
+    Sim(sim::Args),
+    /// Check a finished game record against its seed commitment and replay it.
+    Verify {
+        /// The record file (JSON), or `-` for stdin.
+        record: String,
+    },
+    /// List the games and their bots.
+    Games,
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let registry = games::registry();
+    match cli.command {
+        Command::Play(args) => play::run(&registry, args),
+        Command::Judge { game } => judge::run(&registry, &game),
+        Command::Sim(args) => sim::run(&registry, args),
+        Command::Verify { record } => verify::run(&registry, &record),
+        Command::Games => {
+            for g in registry.games() {
+                println!(
+                    "{:<10} {}  (bots: {})",
+                    g.id(),
+                    g.name(),
+                    g.bot_names().join(", ")
+                );
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! `qipai play GAME`: a person against computer players in the terminal.
+
+use anyhow::{bail, Context, Result};
+use game::{Registry, Seat, Seed, Table, ToAct, Viewer};
+use rand::TryRngCore;
+use std::io::{BufRead, Write};
+
+/// Terminal play options.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game.
+    game: String,
+    /// Your seat (0-based).
+    #[arg(long, default_value_t = 0)]
+    seat: Seat,
+    /// Number of players, for games that take several (Ten and a half: 2–8).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The bot for every other seat (see `qipai games`); the game's strongest by default.
+    #[arg(long)]
+    bot: Option<String>,
+    /// Deal from this seed number instead of a fresh random seed (to replay a deal).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The table configuration as JSON (the game's options).
+    #[arg(long)]
+    config: Option<String>,
+    /// Write the finished game's record (JSON) here, for `qipai verify`.
+    #[arg(long)]
+    record: Option<String>,
+}
+
+/// Plays one game: the person types at their turns, bots play the other seats.
+pub fn run(registry: &Registry, args: Args) -> Result<()> {
+    let game = registry.get(&args.game)?;
+    let config = match &args.config {
+        Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
+        None => serde_json::Value::Null,
+    };
+    let seats_allowed = game.seats(&config)?;
+    let seats = args.players.unwrap_or(*seats_allowed.start());
+    if !seats_allowed.contains(&seats) {
+        bail!(
+            "{} takes {} to {} players",
+            game.id(),
+            seats_allowed.start(),
+            seats_allowed.end()
+        );
+    }
+    if args.seat >= seats {
+        bail!("there is no seat {} at a {seats}-player table", args.seat);
+    }
+    let seed = match args.seed {
+        Some(n) => Seed::from_u64(n),
+        None => {
+            let mut bytes = [0u8; 32];
+            rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
+            Seed(bytes)
+        }
+    };
+    let bot = args
+        .bot
+        .clone()
+        .or_else(|| game.bot_names().last().map(|s| s.to_string()))
+        .unwrap_or_else(|| "random".into());
+    let id = format!("{}-{}", game.id(), &seed.commitment()[..12]);
+    let mut table = game.new_table(&id, &config, seats, seed)?;
+    for s in (0..seats).filter(|&s| s != args.seat) {
+        table.set_bot(s, &bot, &seed.derive(100 + s as u64))?;
+    }
+    println!(
+        "{} — you are seat {}; bots ({bot}) play the others.",
+        game.name(),
+        args.seat
+    );
+    println!(
+        "deal commitment (sha256 of the seed): {}",
+        seed.commitment()
+    );
+    println!("{}\n(type `help` for commands)\n", game.help());
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let me = args.seat;
+    let mut hint_index = 0usize;
+    loop {
+        let to_act = table.to_act();
+        if to_act == ToAct::Finished {
+            break;
+        }
+        // Bots in a simultaneous phase act first; the person answers last.
+        let bot_seat = to_act.seats().iter().find(|&s| s != me && table.has_bot(s));
+        if let Some(s) = bot_seat {
+            let (action, _) = table.bot_move(s)?;
+            println!("seat {s}: {}", table.action_text(&action));
+            continue;
+        }
+        if !to_act.includes(me) {
+            bail!(
+                "no one can act (seats {:?})",
+                to_act.seats().iter().collect::<Vec<_>>()
+            );
+        }
+        println!("\n{}", table.render(Viewer::Seat(me)));
+        print!("your move> ");
+        std::io::stdout().flush()?;
+        let Some(line) = lines.next() else {
+            println!("\nbye");
+            return Ok(());
+        };
+        let line = line?;
+        match line.trim() {
+            "" => continue,
+            "quit" | "exit" => return Ok(()),
+            "help" | "?" => println!("{}", game.help()),
+            "hint" | "h" => {
+                let hints = table.hints(me);
+                if hints.is_empty() {
+                    println!("no play beats the table: pass");
+                } else {
+                    println!("hint: {}", hints[hint_index % hints.len()]);
+                    hint_index += 1;
+                }
+            }
+            text => match table.apply_text(me, text) {
+                Ok(_) => hint_index = 0,
+                Err(e) => println!("refused: {e}. Try again (or `hint`)."),
+            },
+        }
+    }
+    println!("\n{}", table.render(Viewer::Seat(me)));
+    finish(table.as_ref(), args.record.as_deref())
+}
+
+fn finish(table: &dyn Table, record_path: Option<&str>) -> Result<()> {
+    if let Some(o) = table.outcome() {
+        println!("result: {:?} (roles {:?})", o.scores, o.roles);
+    }
+    let record = table.record();
+    if let Some(path) = record_path {
+        std::fs::write(path, serde_json::to_string_pretty(&record)?)
+            .with_context(|| format!("cannot write {path}"))?;
+        println!("record written to {path}; check it with `qipai verify {path}`");
+    }
+    if let Some(seed) = record.seed {
+        println!("seed revealed: {seed} (sha256 = {})", seed.commitment());
+    }
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! 斗地主 Dou Dizhu: three players, one deck with jokers, a landlord against two peasants.
+//!
+//! The rules are seed 000's appendix B with the decisions of `shared/rules/doudizhu.md`:
+//! bidding 1–3 with redeals, the kitty shown and given to the landlord, the standard
+//! 27,472-move play space, effective bombs, spring and anti-spring, and scoring.
+//!
+//! * [`Play`] and [`Kind`] — what a set of cards is as a play, and what beats what;
+//! * [`movegen`] — every legal play of a hand, fast (the hot path of bots and self-play);
+//! * [`DouDizhu`] — the [`game::Rules`] state machine: deal, bid, play, score;
+//! * [`bots`] — `random` and `heuristic`.
+
+pub mod bots;
+mod judge;
+pub mod movegen;
+mod play;
+mod rules;
+mod scoring;
+mod text;
+mod view;
+
+pub use play::{Kind, Play};
+pub use rules::{Action, Config, DouDizhu, Phase, State};
+pub use scoring::{score, ScoreInput};
+pub use view::View;

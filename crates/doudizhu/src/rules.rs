@@ -1,0 +1,533 @@
+//! The Dou Dizhu state machine: deal, bid, play, score.
+
+use crate::movegen::legal_plays;
+use crate::scoring::{score, ScoreInput};
+use crate::{Play, View};
+use cards::{Deck, Rank, RankCounts};
+use game::{deal, GameRng, Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// Cards dealt to each player; the rest (3) is the kitty.
+pub const HAND: u32 = 17;
+/// All-pass deals that are redealt before the first bidder is made landlord at 1.
+pub const MAX_REDEALS: u8 = 3;
+
+/// Table options.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Every bomb and rocket doubles the score, not only those played to beat a play (the
+    /// house rule many players know; the seed counts only effective bombs).
+    pub all_bombs_double: bool,
+    /// The first bidder. A table draws it for its first game (`None`: drawn from the seed)
+    /// and moves it one seat on for each later game.
+    pub first_bidder: Option<Seat>,
+    /// A fixed landlord and no bidding (base 1): for self-play experiments that measure
+    /// card play alone, and endgame puzzles.
+    pub landlord: Option<Seat>,
+    /// Given hands and kitty instead of a shuffled deal: tests and endgame puzzles. Redeals
+    /// after an all-pass bidding still shuffle from the seed.
+    pub deal: Option<CustomDeal>,
+}
+
+/// A deal chosen by hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CustomDeal {
+    /// The three hands, seat 0 first.
+    pub hands: [RankCounts; 3],
+    /// The kitty (normally 3 cards; endgame puzzles may leave it empty).
+    pub kitty: RankCounts,
+}
+
+/// The phase of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Players bid for the landlord's seat.
+    Bidding,
+    /// Cards are played.
+    Playing,
+    /// Someone went out.
+    Finished,
+}
+
+/// One move.
+///
+/// JSON: `{"bid":2}` (`{"bid":0}` declines to bid), `"pass"`, `{"play":"3 3 3 4"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// A bid of 1–3, or 0 for no bid (不叫).
+    Bid(u8),
+    /// Not following the play on the table (过).
+    Pass,
+    /// Playing cards.
+    Play(Play),
+}
+
+/// Something everyone sees happen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A player bid (0 = no bid).
+    Bid {
+        /// Who.
+        seat: Seat,
+        /// The bid.
+        bid: u8,
+    },
+    /// Everybody declined; the cards were shuffled and dealt again.
+    Redealt {
+        /// Redeals in a row so far.
+        redeals: u8,
+    },
+    /// The landlord is known; the kitty is shown and joins their hand.
+    Landlord {
+        /// The landlord's seat.
+        seat: Seat,
+        /// The base score (the winning bid).
+        bid: u8,
+        /// The kitty, shown to all.
+        kitty: RankCounts,
+    },
+    /// Cards were played.
+    Played {
+        /// Who.
+        seat: Seat,
+        /// What.
+        play: Play,
+        /// The multiplier after this play (a bomb doubles it).
+        multiplier: i64,
+    },
+    /// A player passed.
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// The other two passed: the round is over and this player leads.
+    RoundWon {
+        /// Who leads next.
+        seat: Seat,
+    },
+    /// Someone went out; the game is over.
+    Finished {
+        /// Who went out.
+        winner: Seat,
+        /// Whether the landlord's side won.
+        landlord_won: bool,
+        /// Score change per seat.
+        scores: [i64; 3],
+        /// Spring (春天).
+        spring: bool,
+        /// Anti-spring (反春).
+        anti_spring: bool,
+    },
+}
+
+/// A game in progress. Hidden cards live here; only [`View`]s leave.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub(crate) config: Config,
+    rng: GameRng,
+    pub(crate) hands: [RankCounts; 3],
+    pub(crate) kitty: RankCounts,
+    pub(crate) phase: Phase,
+    pub(crate) first_bidder: Seat,
+    pub(crate) bids: Vec<(Seat, u8)>,
+    pub(crate) redeals: u8,
+    pub(crate) landlord: Option<Seat>,
+    pub(crate) bid: u8,
+    pub(crate) turn: Seat,
+    /// The play to beat and who made it; `None` when the player to act leads.
+    pub(crate) last: Option<(Seat, Play)>,
+    pub(crate) history: Vec<(Seat, Option<Play>)>,
+    pub(crate) plays_made: [u16; 3],
+    /// Bombs and rockets that double the score (effective, or all with the option).
+    pub(crate) doubling_bombs: u32,
+    pub(crate) result: Option<GameResult>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub(crate) struct GameResult {
+    pub winner: Seat,
+    pub landlord_won: bool,
+    pub spring: bool,
+    pub anti_spring: bool,
+    pub scores: [i64; 3],
+}
+
+/// 斗地主 Dou Dizhu, the [`Rules`] of seed 000.
+pub struct DouDizhu;
+
+fn next(seat: Seat) -> Seat {
+    (seat + 1) % 3
+}
+
+impl State {
+    /// The score multiplier so far: ×2 per doubling bomb (spring is added at the end).
+    pub fn multiplier(&self) -> i64 {
+        ScoreInput {
+            bid: 1,
+            landlord_won: true,
+            bombs: self.doubling_bombs,
+            spring: self.result.is_some_and(|r| r.spring),
+            anti_spring: self.result.is_some_and(|r| r.anti_spring),
+        }
+        .multiplier()
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The landlord, once known.
+    pub fn landlord(&self) -> Option<Seat> {
+        self.landlord
+    }
+
+    /// A seat's hand. For tests, the judge and puzzles — never for bots (they get a View).
+    pub fn hand(&self, seat: Seat) -> RankCounts {
+        self.hands[seat % 3]
+    }
+
+    fn deal_shuffled(&mut self) {
+        let mut cards: Vec<Rank> = Deck::WITH_JOKERS.cards().iter().map(|c| c.rank()).collect();
+        deal::shuffle(&mut cards, &mut self.rng);
+        let mut hands = [RankCounts::EMPTY; 3];
+        for (i, r) in cards.iter().enumerate().take(3 * HAND as usize) {
+            hands[i % 3].add(*r, 1);
+        }
+        self.hands = hands;
+        self.kitty = RankCounts::from_ranks(cards[3 * HAND as usize..].iter().copied());
+    }
+
+    fn make_landlord(&mut self, seat: Seat, bid: u8, events: &mut Vec<Event>) {
+        self.landlord = Some(seat);
+        self.bid = bid;
+        self.hands[seat] = self.hands[seat].plus(self.kitty);
+        self.phase = Phase::Playing;
+        self.turn = seat;
+        self.last = None;
+        events.push(Event::Landlord {
+            seat,
+            bid,
+            kitty: self.kitty,
+        });
+    }
+
+    fn apply_bid(&mut self, seat: Seat, bid: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let highest = self.bids.iter().map(|&(_, b)| b).max().unwrap_or(0);
+        if bid > 3 {
+            return Err(RuleError::Illegal(format!(
+                "a bid is 1, 2 or 3 (or 0 for no bid), not {bid}"
+            )));
+        }
+        if bid != 0 && bid <= highest {
+            return Err(RuleError::Illegal(format!(
+                "a bid must be higher than {highest}"
+            )));
+        }
+        self.bids.push((seat, bid));
+        events.push(Event::Bid { seat, bid });
+        let (best_seat, best) = self
+            .bids
+            .iter()
+            .copied()
+            .max_by_key(|&(_, b)| b)
+            .unwrap_or((seat, 0));
+        if bid == 3 || self.bids.len() == 3 {
+            if best > 0 {
+                self.make_landlord(best_seat, best, events);
+            } else if self.redeals >= MAX_REDEALS {
+                let first = self.first_bidder;
+                self.make_landlord(first, 1, events);
+            } else {
+                self.redeals += 1;
+                self.bids.clear();
+                self.deal_shuffled();
+                self.turn = self.first_bidder;
+                events.push(Event::Redealt {
+                    redeals: self.redeals,
+                });
+            }
+        } else {
+            self.turn = next(seat);
+        }
+        Ok(())
+    }
+
+    fn apply_play(
+        &mut self,
+        seat: Seat,
+        play: Option<Play>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let Some(play) = play else {
+            if self.last.is_none() {
+                return Err(RuleError::Illegal(
+                    "you lead this round: play something".into(),
+                ));
+            }
+            self.history.push((seat, None));
+            events.push(Event::Passed { seat });
+            self.turn = next(seat);
+            if let Some((owner, _)) = self.last {
+                if owner == self.turn {
+                    self.last = None;
+                    events.push(Event::RoundWon { seat: owner });
+                }
+            }
+            return Ok(());
+        };
+        if !self.hands[seat].contains(play.cards()) {
+            return Err(RuleError::Illegal(format!("you do not hold {play}")));
+        }
+        if let Some((_, last)) = self.last {
+            if !play.beats(last) {
+                return Err(RuleError::Illegal(beat_refusal(play, last)));
+            }
+        }
+        if play.is_bomb() && (self.last.is_some() || self.config.all_bombs_double) {
+            self.doubling_bombs += 1;
+        }
+        self.hands[seat] = self.hands[seat].minus(play.cards());
+        self.plays_made[seat] += 1;
+        self.history.push((seat, Some(play)));
+        events.push(Event::Played {
+            seat,
+            play,
+            multiplier: self.multiplier(),
+        });
+        if self.hands[seat].is_empty() {
+            self.finish(seat, events);
+        } else {
+            self.last = Some((seat, play));
+            self.turn = next(seat);
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, winner: Seat, events: &mut Vec<Event>) {
+        let landlord = self.landlord.unwrap_or(winner);
+        let landlord_won = winner == landlord;
+        let peasants_silent = (0..3)
+            .filter(|&s| s != landlord)
+            .all(|s| self.plays_made[s] == 0);
+        let spring = landlord_won && peasants_silent;
+        let anti_spring = !landlord_won && self.plays_made[landlord] <= 1;
+        let (l, p) = score(&ScoreInput {
+            bid: self.bid,
+            landlord_won,
+            bombs: self.doubling_bombs,
+            spring,
+            anti_spring,
+        });
+        let mut scores = [p; 3];
+        scores[landlord] = l;
+        self.phase = Phase::Finished;
+        self.last = None;
+        let result = GameResult {
+            winner,
+            landlord_won,
+            spring,
+            anti_spring,
+            scores,
+        };
+        self.result = Some(result);
+        events.push(Event::Finished {
+            winner,
+            landlord_won,
+            scores,
+            spring,
+            anti_spring,
+        });
+    }
+}
+
+/// Why `play` does not beat `last`, in words.
+fn beat_refusal(play: Play, last: Play) -> String {
+    if play.kind() != last.kind() || play.len() != last.len() {
+        format!(
+            "{} ({}) cannot follow {} ({}): play the same kind and number of cards, or a bomb",
+            play,
+            play.kind().name(),
+            last,
+            last.kind().name()
+        )
+    } else {
+        format!("{play} is not higher than {last}")
+    }
+}
+
+fn check_custom(d: &CustomDeal) -> Result<(), RuleError> {
+    let all = d.hands.iter().fold(d.kitty, |acc, h| acc.plus(*h));
+    // Each nibble of the sum is at most 4 + 4 + 4 + 4 = 16; 16 would wrap, so check ranks
+    // one by one before trusting the packed sum.
+    for r in Rank::ALL {
+        let n: u32 = d.hands.iter().map(|h| h.count(r)).sum::<u32>() + d.kitty.count(r);
+        if n as usize > Deck::WITH_JOKERS.copies_of_rank(r) {
+            return Err(RuleError::BadConfig(format!(
+                "the deal holds {n} {r}, the deck only {}",
+                Deck::WITH_JOKERS.copies_of_rank(r)
+            )));
+        }
+    }
+    Deck::WITH_JOKERS
+        .check_ranks(all)
+        .map_err(|e| RuleError::BadConfig(e.to_string()))?;
+    if d.hands.iter().any(|h| h.is_empty()) {
+        return Err(RuleError::BadConfig(
+            "every hand needs at least one card".into(),
+        ));
+    }
+    Ok(())
+}
+
+impl Rules for DouDizhu {
+    const ID: &'static str = "doudizhu";
+    const NAME: &'static str = "斗地主 Dou Dizhu";
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
+        3..=3
+    }
+
+    fn start(config: &Config, seats: usize, seed: &Seed) -> Result<State, RuleError> {
+        if seats != 3 {
+            return Err(RuleError::BadConfig(format!(
+                "Dou Dizhu is for 3 players, not {seats}"
+            )));
+        }
+        for s in [config.first_bidder, config.landlord].into_iter().flatten() {
+            if s >= 3 {
+                return Err(RuleError::BadConfig(format!("there is no seat {s}")));
+            }
+        }
+        let mut rng = seed.rng();
+        let first_bidder = match config.first_bidder {
+            Some(s) => s,
+            None => deal::below(&mut rng, 3),
+        };
+        let mut state = State {
+            config: config.clone(),
+            rng,
+            hands: [RankCounts::EMPTY; 3],
+            kitty: RankCounts::EMPTY,
+            phase: Phase::Bidding,
+            first_bidder,
+            bids: Vec::with_capacity(3),
+            redeals: 0,
+            landlord: None,
+            bid: 0,
+            turn: first_bidder,
+            last: None,
+            history: Vec::with_capacity(64),
+            plays_made: [0; 3],
+            doubling_bombs: 0,
+            result: None,
+        };
+        match &config.deal {
+            Some(d) => {
+                check_custom(d)?;
+                state.hands = d.hands;
+                state.kitty = d.kitty;
+            }
+            None => state.deal_shuffled(),
+        }
+        if let Some(l) = config.landlord {
+            state.first_bidder = l;
+            state.make_landlord(l, 1, &mut Vec::new());
+        }
+        Ok(state)
+    }
+
+    fn to_act(state: &State) -> ToAct {
+        match state.phase {
+            Phase::Finished => ToAct::Finished,
+            _ => ToAct::Seat(state.turn),
+        }
+    }
+
+    fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        if state.phase == Phase::Finished || seat != state.turn {
+            return;
+        }
+        match state.phase {
+            Phase::Bidding => {
+                let highest = state.bids.iter().map(|&(_, b)| b).max().unwrap_or(0);
+                out.push(Action::Bid(0));
+                out.extend((highest + 1..=3).map(Action::Bid));
+            }
+            Phase::Playing => {
+                let last = state.last.map(|(_, p)| p);
+                if last.is_some() {
+                    out.push(Action::Pass);
+                }
+                let mut plays = Vec::with_capacity(64);
+                legal_plays(state.hands[seat], last, &mut plays);
+                out.extend(plays.into_iter().map(Action::Play));
+            }
+            Phase::Finished => {}
+        }
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if state.phase == Phase::Finished {
+            return Err(RuleError::GameOver);
+        }
+        if seat != state.turn {
+            return Err(RuleError::NotYourTurn(seat));
+        }
+        match (state.phase, action) {
+            (Phase::Bidding, Action::Bid(b)) => state.apply_bid(seat, b, events),
+            (Phase::Bidding, _) => Err(RuleError::WrongPhase(
+                "the bidding is not over: bid 1, 2 or 3, or 0 for no bid".into(),
+            )),
+            (Phase::Playing, Action::Pass) => state.apply_play(seat, None, events),
+            (Phase::Playing, Action::Play(p)) => state.apply_play(seat, Some(p), events),
+            (Phase::Playing, Action::Bid(_)) => Err(RuleError::WrongPhase(
+                "the bidding is over: play cards or pass".into(),
+            )),
+            (Phase::Finished, _) => Err(RuleError::GameOver),
+        }
+    }
+
+    fn default_action(state: &State, seat: Seat) -> Action {
+        match state.phase {
+            Phase::Playing if state.last.is_none() => {
+                // Leading on timeout: the lowest single card.
+                let lowest = state.hands[seat % 3].lowest().unwrap_or(Rank::Three);
+                Play::classify(RankCounts::of(lowest, 1)).map_or(Action::Pass, Action::Play)
+            }
+            Phase::Playing => Action::Pass,
+            _ => Action::Bid(0),
+        }
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        View::of(state, viewer)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        let r = state.result?;
+        let landlord = state.landlord?;
+        Some(Outcome {
+            scores: r.scores.to_vec(),
+            won: (0..3).map(|s| (s == landlord) == r.landlord_won).collect(),
+            roles: (0..3)
+                .map(|s| if s == landlord { "landlord" } else { "peasant" }.to_string())
+                .collect(),
+        })
+    }
+}
