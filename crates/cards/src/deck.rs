@@ -20,9 +20,15 @@ pub struct Deck {
 
 impl Deck {
     /// One 54-card deck with jokers (Dou Dizhu, Ten and a half).
-    pub const WITH_JOKERS: Deck = Deck { decks: 1, jokers: true };
+    pub const WITH_JOKERS: Deck = Deck {
+        decks: 1,
+        jokers: true,
+    };
     /// One 52-card deck without jokers (Big Two).
-    pub const NO_JOKERS: Deck = Deck { decks: 1, jokers: false };
+    pub const NO_JOKERS: Deck = Deck {
+        decks: 1,
+        jokers: false,
+    };
 
     /// How many cards the deck holds.
     pub fn len(self) -> usize {
@@ -122,8 +128,24 @@ mod tests {
     fn deck_sizes() {
         assert_eq!(Deck::WITH_JOKERS.cards().len(), 54);
         assert_eq!(Deck::NO_JOKERS.cards().len(), 52);
-        assert_eq!(Deck { decks: 3, jokers: true }.cards().len(), 162);
-        assert_eq!(Deck { decks: 3, jokers: true }.rank_counts().len(), 162);
+        assert_eq!(
+            Deck {
+                decks: 3,
+                jokers: true
+            }
+            .cards()
+            .len(),
+            162
+        );
+        assert_eq!(
+            Deck {
+                decks: 3,
+                jokers: true
+            }
+            .rank_counts()
+            .len(),
+            162
+        );
     }
 
     #[test]
@@ -135,12 +157,23 @@ mod tests {
         );
         let twice = parse_cards("3d 3d").unwrap();
         assert_eq!(
-            Deck::WITH_JOKERS.check_cards(&twice).unwrap_err().to_string(),
+            Deck::WITH_JOKERS
+                .check_cards(&twice)
+                .unwrap_err()
+                .to_string(),
             "two 3d in a one-deck game"
         );
-        assert!(Deck { decks: 3, jokers: true }.check_cards(&twice).is_ok());
+        assert!(Deck {
+            decks: 3,
+            jokers: true
+        }
+        .check_cards(&twice)
+        .is_ok());
         assert_eq!(
-            Deck::NO_JOKERS.check_cards(&parse_cards("BJ").unwrap()).unwrap_err().to_string(),
+            Deck::NO_JOKERS
+                .check_cards(&parse_cards("BJ").unwrap())
+                .unwrap_err()
+                .to_string(),
             "BJ in a game without jokers"
         );
     }

@@ -40,7 +40,9 @@ pub(crate) fn count_word(n: usize) -> String {
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 fn parse_rank_symbol(s: &str) -> Option<Rank> {
@@ -138,7 +140,10 @@ pub fn parse_ranks(text: &str) -> Result<Vec<Rank>, ParseError> {
         }
         let mut rest = token;
         while !rest.is_empty() {
-            let joker = rest.get(..2).and_then(parse_rank_symbol).is_some_and(Rank::is_joker);
+            let joker = rest
+                .get(..2)
+                .and_then(parse_rank_symbol)
+                .is_some_and(Rank::is_joker);
             let take = if joker || rest.starts_with("10") {
                 2
             } else {
@@ -156,7 +161,8 @@ pub fn parse_ranks(text: &str) -> Result<Vec<Rank>, ParseError> {
 }
 
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty())
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
 }
 
 /// Writes cards in the notation, in the order given, separated by single spaces.
@@ -199,8 +205,14 @@ mod tests {
             "Xz".parse::<Card>().unwrap_err().to_string(),
             "unknown card 'Xz'"
         );
-        assert_eq!(parse_cards("3d Xz").unwrap_err().to_string(), "unknown card 'Xz'");
-        assert_eq!(parse_ranks("3 1").unwrap_err().to_string(), "unknown card '1'");
+        assert_eq!(
+            parse_cards("3d Xz").unwrap_err().to_string(),
+            "unknown card 'Xz'"
+        );
+        assert_eq!(
+            parse_ranks("3 1").unwrap_err().to_string(),
+            "unknown card '1'"
+        );
         assert!("BJs".parse::<Card>().is_err());
         assert!("3".parse::<Card>().is_err());
     }
@@ -208,9 +220,18 @@ mod tests {
     #[test]
     fn ranks_may_run_together_for_typing() {
         use Rank::*;
-        assert_eq!(parse_ranks("3 3 3 4").unwrap(), vec![Three, Three, Three, Four]);
-        assert_eq!(parse_ranks("33344").unwrap(), vec![Three, Three, Three, Four, Four]);
-        assert_eq!(parse_ranks("10JQKA").unwrap(), vec![Ten, Jack, Queen, King, Ace]);
+        assert_eq!(
+            parse_ranks("3 3 3 4").unwrap(),
+            vec![Three, Three, Three, Four]
+        );
+        assert_eq!(
+            parse_ranks("33344").unwrap(),
+            vec![Three, Three, Three, Four, Four]
+        );
+        assert_eq!(
+            parse_ranks("10JQKA").unwrap(),
+            vec![Ten, Jack, Queen, King, Ace]
+        );
         assert_eq!(parse_ranks("BJRJ").unwrap(), vec![BlackJoker, RedJoker]);
         assert_eq!(parse_ranks("  ").unwrap(), vec![]);
         assert!(parse_ranks("3d").is_err());

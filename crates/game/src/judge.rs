@@ -107,9 +107,18 @@ mod tests {
             m.insert("n".into(), json!(u64_field(f, "n")?));
             Ok(m)
         };
-        assert_eq!(answer(&json!({"op":"x","n":3}), echo), json!({"ok":true,"op":"x","n":3}));
-        assert_eq!(answer(&json!({"op":"x"}), echo), json!({"ok":false,"error":"missing \"n\""}));
+        assert_eq!(
+            answer(&json!({"op":"x","n":3}), echo),
+            json!({"ok":true,"op":"x","n":3})
+        );
+        assert_eq!(
+            answer(&json!({"op":"x"}), echo),
+            json!({"ok":false,"error":"missing \"n\""})
+        );
         assert_eq!(answer(&json!([1]), echo)["ok"], json!(false));
-        assert_eq!(answer(&json!({"n":1}), echo)["error"], json!("missing \"op\""));
+        assert_eq!(
+            answer(&json!({"n":1}), echo)["error"],
+            json!("missing \"op\"")
+        );
     }
 }

@@ -56,7 +56,9 @@ pub enum ReplayError {
     #[error("the record holds no seed (the game is not finished, or the seed was withheld)")]
     NoSeed,
     /// The seed does not hash to the published commitment: the deal was not the promised one.
-    #[error("the seed does not match the commitment: sha256(seed) = {actual}, committed {committed}")]
+    #[error(
+        "the seed does not match the commitment: sha256(seed) = {actual}, committed {committed}"
+    )]
     CommitmentMismatch {
         /// What was published.
         committed: String,

@@ -66,7 +66,10 @@ struct Acc {
 
 impl Acc {
     fn count(&mut self, bot: &str, role: &str, won: bool, score: i64) {
-        self.overall.entry(bot.to_string()).or_default().add(won, score);
+        self.overall
+            .entry(bot.to_string())
+            .or_default()
+            .add(won, score);
         self.roles
             .entry((bot.to_string(), role.to_string()))
             .or_default()
@@ -113,18 +116,22 @@ pub fn play_out<R: Rules>(
         legal.clear();
         R::legal_into(&state, seat, &mut legal);
         if legal.is_empty() {
-            return Err(GameError::Stuck(format!("seat {seat} is to act with no legal action")));
+            return Err(GameError::Stuck(format!(
+                "seat {seat} is to act with no legal action"
+            )));
         }
         let action = bots[seat].act(&Decision::from_state(&state, seat, &legal));
         events.clear();
         R::apply(&mut state, seat, action, &mut events)?;
         actions += 1;
         if actions > MAX_ACTIONS {
-            return Err(GameError::Stuck(format!("no end after {MAX_ACTIONS} actions")));
+            return Err(GameError::Stuck(format!(
+                "no end after {MAX_ACTIONS} actions"
+            )));
         }
     }
-    let outcome = R::outcome(&state)
-        .ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
+    let outcome =
+        R::outcome(&state).ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
     Ok((state, outcome, actions))
 }
 
@@ -168,7 +175,11 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                     let mut i = t as u64;
                     while i < opts.games {
                         let seed = base.derive(i);
-                        let shift = if opts.rotate { (i % seats as u64) as usize } else { 0 };
+                        let shift = if opts.rotate {
+                            (i % seats as u64) as usize
+                        } else {
+                            0
+                        };
                         let names: Vec<&str> = (0..seats)
                             .map(|s| opts.bots[(s + shift) % seats].as_str())
                             .collect();
@@ -176,12 +187,13 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                             .iter()
                             .enumerate()
                             .map(|(s, n)| {
-                                R::bot(n, &seed.derive(1_000 + s as u64))
-                                    .ok_or_else(|| GameError::UnknownBot {
+                                R::bot(n, &seed.derive(1_000 + s as u64)).ok_or_else(|| {
+                                    GameError::UnknownBot {
                                         game: R::ID.into(),
                                         bot: n.to_string(),
                                         known: R::bot_names().join(", "),
-                                    })
+                                    }
+                                })
                             })
                             .collect::<Result<_, _>>()?;
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
@@ -219,7 +231,12 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     let bots = order
         .into_iter()
         .map(|bot| BotReport {
-            overall: total.overall.get(&bot).copied().unwrap_or_default().summary(),
+            overall: total
+                .overall
+                .get(&bot)
+                .copied()
+                .unwrap_or_default()
+                .summary(),
             roles: total
                 .roles
                 .iter()
@@ -234,7 +251,11 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
         games: opts.games,
         actions: total.actions,
         seconds,
-        games_per_s: if seconds > 0.0 { opts.games as f64 / seconds } else { 0.0 },
+        games_per_s: if seconds > 0.0 {
+            opts.games as f64 / seconds
+        } else {
+            0.0
+        },
         threads,
         bots,
     })

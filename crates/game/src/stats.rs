@@ -36,13 +36,21 @@ impl Tally {
     pub fn summary(&self) -> Summary {
         let n = self.games as f64;
         let (lo, hi) = wilson(self.wins, self.games);
-        let mean = if n > 0.0 { self.score_sum as f64 / n } else { 0.0 };
+        let mean = if n > 0.0 {
+            self.score_sum as f64 / n
+        } else {
+            0.0
+        };
         let var = if n > 1.0 {
             ((self.score_sq_sum as f64) - n * mean * mean).max(0.0) / (n - 1.0)
         } else {
             0.0
         };
-        let half = if n > 0.0 { 1.96 * (var / n).sqrt() } else { 0.0 };
+        let half = if n > 0.0 {
+            1.96 * (var / n).sqrt()
+        } else {
+            0.0
+        };
         Summary {
             games: self.games,
             wins: self.wins,
