@@ -18,7 +18,8 @@ mod scoring;
 mod text;
 mod view;
 
+pub use play::PlayError;
 pub use play::{Kind, Play};
-pub use rules::{Action, Config, DouDizhu, Phase, State};
+pub use rules::{Action, Config, CustomDeal, DouDizhu, Event, Phase, State, HAND, MAX_REDEALS};
 pub use scoring::{score, ScoreInput};
 pub use view::View;
