@@ -1,0 +1,159 @@
+//! The judge: rules questions over JSON (`qipai judge doudizhu5`).
+//!
+//! Plays are in rank-only notation (`3 3 3 4 4`); grabs and declarations, where suits
+//! matter, in suited notation (`9h 9h`).
+
+use crate::declare::Mode;
+use crate::declare::{declarations, instant_win};
+use crate::grab::all_grabs;
+use crate::hand::Hand;
+use crate::movegen::{count, plays};
+use crate::play::Play;
+use crate::rules::{DECK, HAND, KITTY};
+use crate::scoring::{score, ScoreMode};
+use cards::{format_cards, parse_cards, Card, RankCounts};
+use game::judge::{answer, bool_field, opt_str_field, str_field, u64_field, unknown_op};
+use serde_json::{json, Map, Value};
+
+const OPS: [&str; 7] = [
+    "classify", "beats", "legal", "count", "grabs", "declare", "score",
+];
+
+/// Answers one judge request.
+pub fn judge(request: &Value) -> Value {
+    answer(request, |op, f| match op {
+        "classify" => classify(f),
+        "beats" => beats(f),
+        "legal" => legal(f, false),
+        "count" => legal(f, true),
+        "grabs" => grabs(f),
+        "declare" => declare(f),
+        "score" => score_op(f),
+        _ => Err(unknown_op(op, &OPS)),
+    })
+}
+
+type Answer = Result<Map<String, Value>, String>;
+
+fn body(v: Value) -> Answer {
+    match v {
+        Value::Object(m) => Ok(m),
+        _ => Err("internal: answer is not an object".into()),
+    }
+}
+
+/// Rank-only cards that three decks can hold.
+fn ranks(text: &str) -> Result<RankCounts, String> {
+    let rc: RankCounts = text.parse().map_err(|e: cards::ParseError| e.to_string())?;
+    DECK.check_ranks(rc).map_err(|e| e.to_string())?;
+    Ok(rc)
+}
+
+/// Suited cards that three decks can hold.
+fn suited(text: &str) -> Result<Vec<Card>, String> {
+    let cards = parse_cards(text).map_err(|e| e.to_string())?;
+    DECK.check_cards(&cards).map_err(|e| e.to_string())?;
+    Ok(cards)
+}
+
+fn describe(p: &Play) -> Value {
+    json!({"kind": p.kind.name(), "rank": p.rank.symbol(), "len": p.len})
+}
+
+fn classify(f: &Map<String, Value>) -> Answer {
+    let cards = ranks(str_field(f, "cards")?)?;
+    match Play::classify(cards) {
+        Some(p) => body(describe(&p)),
+        None => body(json!({"kind": Value::Null})),
+    }
+}
+
+fn last_play(f: &Map<String, Value>) -> Result<Option<Play>, String> {
+    match opt_str_field(f, "last")? {
+        None => Ok(None),
+        Some(t) if t.trim().is_empty() || t.trim() == "pass" => Ok(None),
+        Some(t) => Play::classify(ranks(t)?)
+            .map(Some)
+            .ok_or_else(|| format!("last '{t}' is not a play")),
+    }
+}
+
+fn beats(f: &Map<String, Value>) -> Answer {
+    let play = Play::classify(ranks(str_field(f, "play")?)?);
+    let last = last_play(f)?.ok_or("missing \"last\": the play to beat")?;
+    body(json!({"beats": play.is_some_and(|p| p.beats(&last))}))
+}
+
+fn legal(f: &Map<String, Value>, just_count: bool) -> Answer {
+    let hand = ranks(str_field(f, "hand")?)?;
+    let last = last_play(f)?;
+    let pass = usize::from(last.is_some());
+    if just_count {
+        return body(json!({"count": count(hand, last.as_ref()) + pass}));
+    }
+    let mut list: Vec<Value> = plays(hand, last.as_ref())
+        .iter()
+        .map(|p| json!(p.cards.to_string()))
+        .collect();
+    if last.is_some() {
+        list.push(json!("pass"));
+    }
+    body(json!({"plays": list}))
+}
+
+fn grabs(f: &Map<String, Value>) -> Answer {
+    let hand = Hand::of(&suited(str_field(f, "hand")?)?);
+    let face: Card = str_field(f, "face_up")?
+        .trim()
+        .parse()
+        .map_err(|e: cards::ParseError| e.to_string())?;
+    let list: Vec<Value> = all_grabs(&hand, face)
+        .iter()
+        .map(|s| json!(format_cards(&vec![s.card; usize::from(s.count)])))
+        .collect();
+    body(json!({"grabs": list}))
+}
+
+fn declare(f: &Map<String, Value>) -> Answer {
+    let cards = suited(str_field(f, "hand")?)?;
+    if cards.len() != HAND + KITTY {
+        return Err(format!(
+            "a landlord's hand is {} cards, not {}",
+            HAND + KITTY,
+            cards.len()
+        ));
+    }
+    let hand = Hand::of(&cards);
+    if let Some(w) = instant_win(&hand) {
+        return body(json!({"instant_win": w.name(), "message": w.message(), "declarations": []}));
+    }
+    let list: Vec<Value> = declarations(&hand)
+        .iter()
+        .map(|(m, c)| json!({"mode": m.name(), "marked": c.map(|c| c.to_string())}))
+        .collect();
+    body(json!({"instant_win": Value::Null, "declarations": list}))
+}
+
+fn score_op(f: &Map<String, Value>) -> Answer {
+    let grabs = u64_field(f, "multiplier")?;
+    let base = match f.get("base") {
+        None => 1,
+        Some(_) => u64_field(f, "base")?,
+    };
+    let mode = match str_field(f, "mode")? {
+        "partner" => ScoreMode::Declared(Mode::Partner),
+        "open_solo" => ScoreMode::Declared(Mode::OpenSolo),
+        "hidden_solo" => ScoreMode::Declared(Mode::HiddenSolo),
+        "instant" => ScoreMode::Instant,
+        m => {
+            return Err(format!(
+                "unknown mode '{m}' (partner, open_solo, hidden_solo, instant)"
+            ))
+        }
+    };
+    if grabs > 1_000_000 || base > 1_000_000 {
+        return Err("multiplier and base must be at most 1000000".into());
+    }
+    let s = score(grabs, base, mode, bool_field(f, "landlord_won")?);
+    body(json!({"landlord": s.landlord, "partner": s.partner, "opponent": s.opponent}))
+}

@@ -1,0 +1,71 @@
+//! The score table (seed 002 §7).
+//!
+//! One player's stake U is the grab multiplier (at least 1, ×2 for an open solo) times the
+//! table's base. With a partner, each of the three others pays or receives U, the partner U
+//! and the landlord 2U; alone (open or hidden solo, or an instant win) each of the four pays
+//! or receives U and the landlord 4U.
+
+use crate::declare::Mode;
+use serde::{Deserialize, Serialize};
+
+/// How the landlord played, for scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreMode {
+    /// A declaration was made and played.
+    Declared(Mode),
+    /// The landlord won without play.
+    Instant,
+}
+
+/// Score changes of one game, per role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Scores {
+    /// The landlord's change.
+    pub landlord: i64,
+    /// The partner's change, if there is a partner.
+    pub partner: Option<i64>,
+    /// Each opponent's change.
+    pub opponent: i64,
+}
+
+/// One player's stake: grabs (floored at 1), ×2 for an open solo, times the base.
+pub fn stake(grabs: u64, base: u64, mode: ScoreMode) -> i64 {
+    let open = u64::from(mode == ScoreMode::Declared(Mode::OpenSolo)) + 1;
+    i64::try_from(grabs.max(1).saturating_mul(open).saturating_mul(base)).unwrap_or(i64::MAX / 4)
+}
+
+/// The score changes for a game with `grabs` grabs and base score `base`.
+pub fn score(grabs: u64, base: u64, mode: ScoreMode, landlord_won: bool) -> Scores {
+    let u = stake(grabs, base, mode);
+    let sign = if landlord_won { 1 } else { -1 };
+    match mode {
+        ScoreMode::Declared(Mode::Partner) => Scores {
+            landlord: sign * 2 * u,
+            partner: Some(sign * u),
+            opponent: -sign * u,
+        },
+        _ => Scores {
+            landlord: sign * 4 * u,
+            partner: None,
+            opponent: -sign * u,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_7_partner_game_landlord_takes_two_stakes() {
+        let s = score(6, 1, ScoreMode::Declared(Mode::Partner), true);
+        assert_eq!((s.landlord, s.partner, s.opponent), (12, Some(6), -6));
+    }
+
+    #[test]
+    fn rule_7_open_solo_doubles_and_landlord_takes_four() {
+        let s = score(0, 2, ScoreMode::Declared(Mode::OpenSolo), false);
+        assert_eq!((s.landlord, s.partner, s.opponent), (-16, None, 4));
+    }
+}

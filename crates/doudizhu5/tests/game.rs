@@ -1,0 +1,381 @@
+//! The game as a whole: the grab, the kitty and instant wins, the declarations, the
+//! partner's reveal, play and scoring (seed 002 §5–7 and the decisions).
+
+use cards::{parse_cards, Card, RankCounts};
+use doudizhu5::declare::{InstantWin, Mode};
+use doudizhu5::{
+    Action, Config, CustomDeal, Doudizhu5, Event, Phase, State, DECK, HAND, KITTY, SEATS,
+};
+use game::{Rules, Seed, ToAct, Viewer};
+
+/// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
+/// remainder), the given kitty (filled up likewise), and the face-up card.
+fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
+    let mut hands: Vec<Vec<Card>> = fixed.iter().map(|h| parse_cards(h).unwrap()).collect();
+    let mut kitty = parse_cards(kitty).unwrap();
+    let mut rest = DECK.cards();
+    for c in hands.iter().flatten().chain(&kitty) {
+        let i = rest.iter().position(|x| x == c).expect("card available");
+        rest.remove(i);
+    }
+    let mut seat = 0;
+    for c in rest {
+        if hands.iter().all(|h| h.len() == HAND) {
+            kitty.push(c);
+            continue;
+        }
+        while hands[seat].len() == HAND {
+            seat = (seat + 1) % SEATS;
+        }
+        hands[seat].push(c);
+        seat = (seat + 1) % SEATS;
+    }
+    assert_eq!(kitty.len(), KITTY);
+    Config {
+        deal: Some(CustomDeal {
+            hands,
+            kitty,
+            face_up: (face_up.0.parse().unwrap(), face_up.1),
+        }),
+        ..Config::default()
+    }
+}
+
+fn start(config: &Config) -> State {
+    Doudizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
+}
+
+fn act(state: &mut State, seat: usize, action: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    Doudizhu5::apply(state, seat, action, &mut events)
+        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"));
+    events
+}
+
+fn grab(card: &str) -> Action {
+    Action::Grab(card.parse().unwrap())
+}
+
+fn play(cards: &str) -> Action {
+    Action::Play(cards.parse().unwrap())
+}
+
+/// Everybody still grabbing declines.
+fn decline_all(state: &mut State) -> Vec<Event> {
+    let mut events = Vec::new();
+    while let ToAct::Seats(set) = Doudizhu5::to_act(state) {
+        let s = set.iter().next().unwrap();
+        events.extend(act(state, s, Action::Decline));
+    }
+    events
+}
+
+/// The seed's example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
+fn seed_example() -> Config {
+    deal(
+        [
+            "BJ BJ RJ",
+            "9h 9h 9h 9c",
+            "9s 9c BJ",
+            "9s 9s 9d 9c",
+            "RJ RJ 9d 9d",
+        ],
+        "",
+        ("9c", 1),
+    )
+}
+
+#[test]
+fn rule_5_2_seed_grab_example_gives_multiplier_6_and_yi_the_landlord() {
+    let mut s = start(&seed_example());
+    assert_eq!(
+        Doudizhu5::to_act(&s).seats().iter().collect::<Vec<_>>(),
+        vec![0, 1, 3, 4],
+        "丙 has nothing to grab"
+    );
+    act(&mut s, 0, grab("BJ"));
+    act(&mut s, 1, grab("9h"));
+    act(&mut s, 1, grab("9h"));
+    act(&mut s, 3, grab("9s"));
+    act(&mut s, 4, grab("RJ"));
+    let events = act(&mut s, 4, grab("9d"));
+    assert!(
+        events.contains(&Event::Landlord { seat: 1, grabs: 6 }),
+        "{events:?}"
+    );
+    assert_eq!(s.landlord(), Some(1));
+    assert_eq!(Doudizhu5::view(&s, Viewer::Spectator).grabs, 6);
+    assert_eq!(
+        s.hand(1).unwrap().len(),
+        HAND + KITTY,
+        "the kitty joins the landlord"
+    );
+}
+
+#[test]
+fn rule_5_2_a_seat_may_decline_and_a_triple_needs_the_pair_first() {
+    let mut s = start(&seed_example());
+    let legal = Doudizhu5::legal(&s, 1);
+    assert_eq!(legal, vec![grab("9h"), Action::Decline]);
+    act(&mut s, 1, grab("9h"));
+    assert_eq!(Doudizhu5::legal(&s, 1), vec![grab("9h"), Action::Decline]);
+    assert!(Doudizhu5::apply(&mut s, 1, grab("9c"), &mut Vec::new()).is_err());
+    assert!(
+        Doudizhu5::apply(&mut s, 2, grab("BJ"), &mut Vec::new()).is_err(),
+        "丙 may not grab"
+    );
+    assert_eq!(
+        Doudizhu5::default_action(&s, 0),
+        Action::Decline,
+        "timeout declines"
+    );
+}
+
+#[test]
+fn rule_5_3_no_grab_makes_the_face_up_holder_landlord_at_multiplier_1() {
+    let mut s = start(&seed_example());
+    let events = decline_all(&mut s);
+    assert!(events.contains(&Event::Landlord { seat: 1, grabs: 0 }));
+    assert_eq!(Doudizhu5::view(&s, Viewer::Spectator).multiplier, 1);
+}
+
+#[test]
+fn rule_5_3_the_strongest_set_wins_the_landlord_even_if_shown_last() {
+    let mut s = start(&seed_example());
+    act(&mut s, 4, grab("RJ"));
+    act(&mut s, 4, Action::Decline);
+    act(&mut s, 0, grab("BJ"));
+    assert!(
+        !Doudizhu5::to_act(&s).includes(0),
+        "nothing left to grab: done"
+    );
+    act(&mut s, 1, Action::Decline);
+    let events = act(&mut s, 3, grab("9s"));
+    assert!(
+        events.contains(&Event::Landlord { seat: 4, grabs: 3 }),
+        "RJ pair is the strongest pair"
+    );
+}
+
+/// A landlord (seat 0, face-up holder) with a bomb, exactly two 3d, three 4h; the third 3d
+/// with seat 3, who holds no other 3.
+fn partner_deal() -> Config {
+    deal(
+        [
+            "3d 3d 4h 4h 4h 5c 5d 5h 5s 5s As 2s",
+            "3c 3h 3s",
+            "3c 3h 3s",
+            "3d 4c 5c 6c 7c",
+            "3c 3h 3s",
+        ],
+        "",
+        ("5s", 0),
+    )
+}
+
+#[test]
+fn rule_5_4_declarations_and_their_marked_cards() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    assert_eq!(s.phase(), Phase::Declare);
+    let legal = Doudizhu5::legal(&s, 0);
+    assert!(legal.contains(&Action::Declare(Mode::OpenSolo)));
+    assert!(legal.contains(&Action::Declare(Mode::HiddenSolo)));
+    assert!(legal.contains(&Action::Declare(Mode::Partner)));
+    assert_eq!(
+        Doudizhu5::default_action(&s, 0),
+        Action::Declare(Mode::Partner),
+        "timeout calls a partner"
+    );
+    let events = act(&mut s, 0, Action::Declare(Mode::Partner));
+    assert!(events.contains(&Event::Declared {
+        seat: 0,
+        open_solo: false,
+        marked: Some("3d".parse().unwrap())
+    }));
+    assert_eq!(s.partner(), Some(3));
+}
+
+#[test]
+fn rule_5_4_open_solo_doubles_the_multiplier() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::OpenSolo));
+    let v = Doudizhu5::view(&s, Viewer::Spectator);
+    assert_eq!(v.multiplier, 2);
+    assert!(v.declaration.unwrap().open_solo);
+}
+
+#[test]
+fn rule_5_4_partner_revealed_only_when_the_marked_card_is_played() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::Partner));
+    for v in [1, 2, 4] {
+        assert_eq!(Doudizhu5::view(&s, Viewer::Seat(v)).partner, None);
+    }
+    assert_eq!(
+        Doudizhu5::view(&s, Viewer::Seat(0)).partner,
+        None,
+        "the landlord does not know either"
+    );
+    assert_eq!(
+        Doudizhu5::view(&s, Viewer::Seat(3)).partner,
+        Some(3),
+        "the partner knows"
+    );
+    act(&mut s, 0, play("A 2 3 4 5"));
+    act(&mut s, 1, Action::Pass);
+    act(&mut s, 2, Action::Pass);
+    let events = act(&mut s, 3, play("3 4 5 6 7"));
+    assert!(
+        events.contains(&Event::Revealed { partner: 3 }),
+        "{events:?}"
+    );
+    for v in 0..SEATS {
+        assert_eq!(Doudizhu5::view(&s, Viewer::Seat(v)).partner, Some(3));
+    }
+}
+
+#[test]
+fn rule_5_4_hidden_solo_looks_like_a_partner_call_to_the_others() {
+    let strip = |mut s: State, mode: Mode| {
+        decline_all(&mut s);
+        let events = act(&mut s, 0, Action::Declare(mode));
+        let mut views: Vec<serde_json::Value> = (1..SEATS)
+            .map(|v| serde_json::to_value(Doudizhu5::view(&s, Viewer::Seat(v))).unwrap())
+            .collect();
+        views.push(serde_json::to_value(&events).unwrap());
+        for v in &mut views {
+            // The marked card itself differs (4h vs 3d); everything else must not.
+            let text = v
+                .to_string()
+                .replace("\"4h\"", "\"M\"")
+                .replace("\"3d\"", "\"M\"");
+            *v = serde_json::from_str(&text).unwrap();
+        }
+        views
+    };
+    let config = partner_deal();
+    let mut hidden = strip(start(&config), Mode::HiddenSolo);
+    let mut partner = strip(start(&config), Mode::Partner);
+    // Seat 3 holds the 3d in both games and knows it is the partner only in the second;
+    // compare the three seats that hold no marked card, and the public events.
+    hidden.remove(2);
+    partner.remove(2);
+    assert_eq!(hidden, partner);
+}
+
+#[test]
+fn rule_5_5_instant_win_with_no_bomb() {
+    // At most three of any rank, and no joker, even with the kitty.
+    let landlord = "3d 3d 4d 4d 5d 5d 6d 6d 7d 7d 8d 8d 9d 9d Td Td Jd Jd Jd Qd Qd Qd Kd Kd Kd Ad Ad Ad 2d 2d 2d";
+    let config = deal(
+        [landlord, "", "", "", ""],
+        "3c 4c 5c 6c 7c 8c 9c",
+        ("3d", 0),
+    );
+    let mut s = start(&config);
+    let events = decline_all(&mut s);
+    assert!(events.contains(&Event::InstantWin {
+        seat: 0,
+        reason: InstantWin::NoBomb
+    }));
+    assert_eq!(Doudizhu5::to_act(&s), ToAct::Finished);
+    let o = Doudizhu5::outcome(&s).unwrap();
+    assert_eq!(o.scores, vec![4, -1, -1, -1, -1]);
+}
+
+#[test]
+fn rule_5_5_instant_win_with_a_ten_card_bomb() {
+    let config = deal(
+        ["7d 7d 7d 7c 7c 7c 7h 7h 7h 7s", "", "", "", ""],
+        "",
+        ("7s", 0),
+    );
+    let mut s = start(&config);
+    let mut events = act(&mut s, 0, Action::Decline);
+    events.extend(decline_all(&mut s));
+    assert!(events.contains(&Event::InstantWin {
+        seat: 0,
+        reason: InstantWin::BigBomb
+    }));
+}
+
+#[test]
+fn rule_5_5_instant_win_without_two_identical_cards() {
+    use doudizhu5::declare::instant_win;
+    use doudizhu5::hand::Hand;
+    let suits = ["d", "c", "h", "s"];
+    let mut cards = Vec::new();
+    for r in ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q"] {
+        for s in suits {
+            cards.push(format!("{r}{s}"));
+        }
+    }
+    let hand = Hand::of(&parse_cards(&cards[..38].join(" ")).unwrap());
+    assert_eq!(instant_win(&hand), Some(InstantWin::NoPartnerCard));
+}
+
+#[test]
+fn rule_6_first_out_wins_for_the_side_and_rule_7_scores() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::Partner));
+    // Play on with the default actions until someone goes out.
+    let mut guard = 0;
+    while let ToAct::Seat(seat) = Doudizhu5::to_act(&s) {
+        let a = Doudizhu5::default_action(&s, seat);
+        act(&mut s, seat, a);
+        guard += 1;
+        assert!(guard < 2000);
+    }
+    let o = Doudizhu5::outcome(&s).unwrap();
+    assert_eq!(o.scores.iter().sum::<i64>(), 0);
+    let w = (0..SEATS).find(|&x| s.hand(x).unwrap().is_empty()).unwrap();
+    assert!(o.won[w]);
+    assert_eq!(o.won[0], o.won[3], "landlord and partner share the result");
+    assert_eq!(o.scores[0].abs(), 2 * o.scores[3].abs());
+}
+
+#[test]
+fn rule_play_illegal_actions_are_refused_with_the_state_untouched() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::Partner));
+    let before = format!("{:?}", s);
+    let mut ev = Vec::new();
+    for (seat, a) in [
+        (1, play("3")),
+        (0, Action::Pass),
+        (0, play("3 3 3 3 3 3 3 3 3")),
+        (0, play("3 4")),
+        (0, Action::Decline),
+    ] {
+        let e = Doudizhu5::apply(&mut s, seat, a, &mut ev).unwrap_err();
+        assert!(!e.to_string().is_empty());
+    }
+    assert!(ev.is_empty());
+    assert_eq!(format!("{:?}", s), before);
+    act(&mut s, 0, play("5 5 5 5"));
+    let e = Doudizhu5::apply(&mut s, 1, play("3 3 3"), &mut ev).unwrap_err();
+    assert!(e.to_string().contains("does not beat"), "{e}");
+}
+
+#[test]
+fn rule_play_four_passes_give_the_lead_back() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::Partner));
+    act(&mut s, 0, play("5 5 5 5 5"));
+    for seat in 1..SEATS {
+        act(&mut s, seat, Action::Pass);
+    }
+    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat(0));
+    assert!(
+        !Doudizhu5::legal(&s, 0).contains(&Action::Pass),
+        "a lead cannot pass"
+    );
+    let rest: RankCounts = s.hand(0).unwrap().ranks();
+    assert!(!rest.is_empty());
+}
