@@ -30,6 +30,11 @@ pub struct Args {
     record: Option<String>,
 }
 
+/// Commands of the terminal table besides the game's own actions.
+const COMMANDS: &str =
+    "Commands: `hint` suggests a move (again for the next one), `auto` lets the \
+bot play your seat to the end (托管), `help`, `quit`.";
+
 /// Plays one game: the person types at their turns, bots play the other seats.
 pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let game = registry.get(&args.game)?;
@@ -77,7 +82,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         "deal commitment (sha256 of the seed): {}",
         seed.commitment()
     );
-    println!("{}\n(type `help` for commands)\n", game.help());
+    println!("{}\n{COMMANDS}\n", game.help());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let me = args.seat;
@@ -88,7 +93,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             break;
         }
         // Bots in a simultaneous phase act first; the person answers last.
-        let bot_seat = to_act.seats().iter().find(|&s| s != me && table.has_bot(s));
+        let bot_seat = to_act.seats().iter().find(|&s| table.has_bot(s));
         if let Some(s) = bot_seat {
             let (action, _) = table.bot_move(s)?;
             println!("seat {s}: {}", table.action_text(&action));
@@ -111,7 +116,11 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(()),
-            "help" | "?" => println!("{}", game.help()),
+            "help" | "?" => println!("{}\n{COMMANDS}", game.help()),
+            "auto" | "托管" => {
+                table.set_bot(me, &bot, &seed.derive(99))?;
+                println!("auto-play (托管): the {bot} bot plays your seat to the end.");
+            }
             "hint" | "h" => {
                 let hints = table.hints(me);
                 if hints.is_empty() {

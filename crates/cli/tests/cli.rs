@@ -1,0 +1,274 @@
+//! The `qipai` binary, driven as a user or a tool would: real processes, real pipes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn qipai(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qipai runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().expect("qipai finishes");
+    writer.join().expect("stdin writer");
+    out
+}
+
+fn judge(lines: &[&str]) -> Vec<serde_json::Value> {
+    let input = lines.join("\n") + "\n";
+    let out = qipai(&["judge", "doudizhu"], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect()
+}
+
+#[test]
+fn judge_answers_all_six_ops_in_order() {
+    let answers = judge(&[
+        r#"{"op":"classify","cards":"3 3 3 4"}"#,
+        r#"{"op":"classify","cards":"BJ RJ"}"#,
+        r#"{"op":"classify","cards":"3 4"}"#,
+        r#"{"op":"classify","cards":"8 9 T J Q K"}"#,
+        r#"{"op":"legal","hand":"3 3 4","last":""}"#,
+        r#"{"op":"legal","hand":"5 5 7 7 BJ RJ","last":"6 6"}"#,
+        r#"{"op":"beats","play":"2 2 2 2","last":"3 4 5 6 7"}"#,
+        r#"{"op":"beats","play":"3 3 3 3","last":"BJ RJ"}"#,
+        r#"{"op":"score","bid":2,"landlord_won":true,"bombs":1,"spring":false,"anti_spring":false}"#,
+        r#"{"op":"game","hands":["3 3 4","5 6","7 8"],"kitty":"","first_bidder":0,"actions":[{"seat":0,"bid":3},{"seat":0,"play":"3 3"},{"seat":1,"play":"pass"},{"seat":2,"play":"pass"},{"seat":0,"play":"4"}]}"#,
+        r#"{"op":"game","hands":["3 3 4","5 6","7 8"],"kitty":"","first_bidder":0,"actions":[{"seat":0,"bid":3},{"seat":1,"play":"5"}]}"#,
+        r#"{"op":"act","bot":"heuristic","seat":1,"landlord":0,"hand":"3 4 5 6 7 8 9 T J Q K A 2 2 BJ 3 4","kitty":"RJ 3 5","history":[[0,"6 6"]],"seed":7}"#,
+    ]);
+    assert_eq!(answers.len(), 12);
+    assert_eq!(
+        answers[0],
+        serde_json::json!({"ok":true,"kind":"trio_solo","rank":"3","len":1})
+    );
+    assert_eq!(
+        answers[1],
+        serde_json::json!({"ok":true,"kind":"rocket","rank":"RJ","len":1})
+    );
+    assert_eq!(answers[2], serde_json::json!({"ok":true,"kind":null}));
+    assert_eq!(
+        answers[3],
+        serde_json::json!({"ok":true,"kind":"solo_chain","rank":"8","len":6})
+    );
+    assert_eq!(
+        answers[4],
+        serde_json::json!({"ok":true,"plays":["3","3 3","4"]})
+    );
+    assert_eq!(
+        answers[5],
+        serde_json::json!({"ok":true,"plays":["7 7","BJ RJ","pass"]})
+    );
+    assert_eq!(answers[6], serde_json::json!({"ok":true,"beats":true}));
+    assert_eq!(answers[7], serde_json::json!({"ok":true,"beats":false}));
+    assert_eq!(
+        answers[8],
+        serde_json::json!({"ok":true,"landlord":8,"peasant":-4})
+    );
+    assert_eq!(
+        answers[9],
+        serde_json::json!({"ok":true,"finished":true,"scores":[12,-6,-6],"landlord":0,"multiplier":2})
+    );
+    assert_eq!(answers[10]["ok"], false);
+    assert_eq!(answers[10]["at"], 1);
+    assert!(answers[10]["error"]
+        .as_str()
+        .unwrap()
+        .contains("not your turn"));
+    assert_eq!(answers[11]["ok"], true);
+    let play = answers[11]["play"].as_str().unwrap();
+    assert!(
+        play == "pass" || play.parse::<doudizhu_play::Play>().is_ok(),
+        "{play}"
+    );
+}
+
+/// The judge's play notation, parsed here without linking the game crate.
+mod doudizhu_play {
+    pub struct Play;
+    impl std::str::FromStr for Play {
+        type Err = ();
+        fn from_str(s: &str) -> Result<Self, ()> {
+            let ok = s.split(' ').all(|t| {
+                [
+                    "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ",
+                ]
+                .contains(&t)
+            });
+            if ok {
+                Ok(Play)
+            } else {
+                Err(())
+            }
+        }
+    }
+}
+
+#[test]
+fn judge_answers_bad_input_and_keeps_going() {
+    let long = format!(r#"{{"op":"classify","cards":"{}"}}"#, "3 ".repeat(600_000));
+    let answers = judge(&[
+        "not json",
+        "",
+        "[1,2]",
+        r#"{"op":"fly"}"#,
+        r#"{"cards":"3"}"#,
+        r#"{"op":"classify"}"#,
+        r#"{"op":"classify","cards":"Xz"}"#,
+        r#"{"op":"classify","cards":"RJ RJ RJ"}"#,
+        r#"{"op":"legal","hand":"3 3","last":"3 4"}"#,
+        r#"{"op":"score","bid":7,"landlord_won":true,"bombs":0,"spring":false,"anti_spring":false}"#,
+        r#"{"op":"score","bid":1,"landlord_won":"yes","bombs":0,"spring":false,"anti_spring":false}"#,
+        r#"{"op":"game","hands":["3"],"kitty":"","first_bidder":0,"actions":[]}"#,
+        r#"{"op":"game","hands":["3","4","5"],"kitty":"","first_bidder":5,"actions":[]}"#,
+        r#"{"op":"act","bot":"nobody","seat":0,"landlord":0,"hand":"3","history":[]}"#,
+        r#"{"op":"act","bot":"random","seat":1,"landlord":0,"hand":"3","history":[]}"#,
+        &long,
+        r#"{"op":"classify","cards":"3"}"#,
+    ]);
+    assert_eq!(answers.len(), 16, "one answer per non-blank line");
+    for a in &answers[..15] {
+        assert_eq!(a["ok"], false, "{a}");
+        assert!(a["error"].as_str().is_some_and(|e| !e.is_empty()), "{a}");
+    }
+    assert_eq!(answers[5]["error"], "cards: unknown card 'Xz'");
+    assert_eq!(answers[6]["error"], "cards: three RJ in a one-deck game");
+    assert!(answers[14]["error"]
+        .as_str()
+        .unwrap()
+        .contains("longer than"));
+    assert_eq!(
+        answers[15],
+        serde_json::json!({"ok":true,"kind":"solo","rank":"3","len":1})
+    );
+}
+
+#[test]
+fn sim_prints_a_json_report_on_the_last_line() {
+    let out = qipai(
+        &[
+            "sim",
+            "doudizhu",
+            "--bots",
+            "heuristic,random,random",
+            "--games",
+            "60",
+            "--seed",
+            "4",
+            "--json",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["games"], 60);
+    assert!(last["games_per_s"].as_f64().unwrap() > 0.0);
+    let bots = last["bots"].as_array().unwrap();
+    assert_eq!(bots[0]["bot"], "heuristic");
+    assert_eq!(bots[0]["overall"]["games"], 60);
+    assert_eq!(bots[1]["overall"]["games"], 120);
+
+    let again = qipai(
+        &[
+            "sim",
+            "doudizhu",
+            "--bots",
+            "heuristic,random,random",
+            "--games",
+            "60",
+            "--seed",
+            "4",
+            "--json",
+            "--threads",
+            "2",
+        ],
+        b"",
+    );
+    let again: serde_json::Value = serde_json::from_str(
+        String::from_utf8(again.stdout)
+            .unwrap()
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        again["bots"], last["bots"],
+        "results do not depend on threads"
+    );
+
+    let bad = qipai(
+        &[
+            "sim",
+            "doudizhu",
+            "--bots",
+            "random,wizard,random",
+            "--games",
+            "1",
+        ],
+        b"",
+    );
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no bot 'wizard'"));
+}
+
+#[test]
+fn a_played_game_is_refused_politely_then_recorded_and_verified() {
+    let dir = std::env::temp_dir().join(format!("qipai-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let record = record.to_str().unwrap();
+    let out = qipai(
+        &[
+            "play", "doudizhu", "--seed", "11", "--bot", "random", "--record", record,
+        ],
+        "3 4 Xz\nhint\nauto\n".as_bytes(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("refused:"), "{text}");
+    assert!(text.contains("hint:"), "{text}");
+    assert!(text.contains("your hand:"), "{text}");
+    assert!(text.contains("record written"), "{text}");
+
+    let ok = qipai(&["verify", record], b"");
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).starts_with("ok:"));
+
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(record).unwrap()).unwrap();
+    json["commitment"] = serde_json::json!("00".repeat(32));
+    std::fs::write(record, json.to_string()).unwrap();
+    let bad = qipai(&["verify", record], b"");
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("commitment"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
