@@ -1,0 +1,146 @@
+//! The terminal face of the game: the table as text, typed plays, hints and help.
+
+use crate::combo::Combo;
+use crate::rules::{Action, SEATS};
+use crate::view::View;
+use cards::{parse_cards, CardSet, Deck};
+use game::Viewer;
+use std::fmt::Write;
+
+/// What to type at the terminal.
+pub const HELP: &str = "Type the cards to play, rank then suit, separated by spaces: `3d` \
+(single), `7h 7s` (pair), `9d 9c 9s` (triple), `3d 4c 5h 6s 7d` (straight), five of one suit \
+(flush), `9d 9c 9s 5h 5s` (full house), `9d 9c 9h 9s 5s` (four of a kind with one card) or a \
+straight flush. Ranks 3 4 5 6 7 8 9 T J Q K A 2 (10 is fine for T); suits d c h s = ♦ ♣ ♥ ♠, \
+lowest to highest. Type `pass` to pass (not when you lead). Follow with as many cards as the \
+play on the table, and higher: by rank then suit, and among five-card plays straight < flush < \
+full house < four of a kind < straight flush. The match's first play must include 3d. \
+`hint` suggests plays that beat the table, smallest first.";
+
+/// Reads a typed action: `pass` (or `p`), or cards in the suited notation.
+pub fn parse_action(text: &str) -> Result<Action, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("p") {
+        return Ok(Action::Pass);
+    }
+    parse_set(t).map(Action::Play)
+}
+
+/// Reads distinct cards of the 52-card deck: `3d 3s`. Errors name the offending card.
+pub fn parse_set(text: &str) -> Result<CardSet, String> {
+    let cards = parse_cards(text).map_err(|e| e.to_string())?;
+    Deck::NO_JOKERS
+        .check_cards(&cards)
+        .map_err(|e| e.to_string())?;
+    Ok(cards.into_iter().collect())
+}
+
+/// An action as a player types it: `3d 3s` or `pass`.
+pub fn action_text(action: &Action) -> String {
+    match action {
+        Action::Play(cards) => cards.to_string(),
+        Action::Pass => "pass".into(),
+    }
+}
+
+/// The plays of `legal` that beat the table, smallest first; `pass` alone if there are none.
+pub fn hints(legal: &[Action]) -> Vec<Action> {
+    let mut plays: Vec<Combo> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(cards) => Combo::classify(*cards),
+            Action::Pass => None,
+        })
+        .collect();
+    plays.sort_by_key(Combo::order_key);
+    let mut out: Vec<Action> = plays.into_iter().map(|c| Action::Play(c.cards)).collect();
+    if out.is_empty() && legal.contains(&Action::Pass) {
+        out.push(Action::Pass);
+    }
+    out
+}
+
+/// Pretty cards for people: `3♦ 3♠`.
+fn pretty(cards: CardSet) -> String {
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table from `viewer`'s side.
+pub fn render(view: &View, viewer: Viewer) -> String {
+    let me = viewer.seat();
+    let mut out = String::new();
+    let name = |s: usize| {
+        if Some(s) == me {
+            format!("seat {s} (you)")
+        } else {
+            format!("seat {s}")
+        }
+    };
+    let _ = writeln!(out, "锄大地 Big Two");
+    for s in 0..SEATS {
+        let n = view.cards_left.get(s).copied().unwrap_or(0);
+        let turn = if view.to_act == Some(s) {
+            "  <- to play"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  {:<14} {n:>2} cards{turn}", name(s));
+    }
+    match &view.last {
+        Some(t) => {
+            let passes = match view.passes {
+                0 => String::new(),
+                1 => ", 1 pass since".into(),
+                n => format!(", {n} passes since"),
+            };
+            let _ = writeln!(
+                out,
+                "On the table: {} ({}) by {}{passes}",
+                pretty(t.play.cards),
+                t.play.kind.name().replace('_', " "),
+                name(t.seat)
+            );
+        }
+        None if view.result.is_none() => {
+            let who = view.to_act.map_or_else(String::new, name);
+            let _ = writeln!(out, "On the table: nothing: {who} leads");
+        }
+        None => {}
+    }
+    if let Some(card) = view.must_include {
+        let _ = writeln!(out, "The first play must include {}.", card.pretty());
+    }
+    if let Some(hand) = view.hand {
+        let _ = writeln!(out, "Your hand: {}   ({hand})", pretty(hand));
+    }
+    if let Some(r) = &view.result {
+        let _ = writeln!(out, "Deal over: {} went out.", name(r.winner));
+        for s in 0..SEATS {
+            let left = r.hands.get(s).copied().unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  {:<14} left {:<40} card score {:>3}  result {:+}",
+                name(s),
+                if left.is_empty() {
+                    "-".to_string()
+                } else {
+                    pretty(left)
+                },
+                r.card_scores.get(s).copied().unwrap_or(0),
+                r.results.get(s).copied().unwrap_or(0)
+            );
+        }
+    } else if me.is_some() && view.to_act == me {
+        let what = if view.last.is_some() {
+            "beat it or type pass"
+        } else {
+            "lead anything"
+        };
+        let _ = writeln!(out, "Your turn: {what}.");
+    }
+    out
+}
