@@ -1,0 +1,48 @@
+//! Random self-play: whole games from the deal to the score, bidding included, with
+//! uniformly random legal actions — the load bots put on the engine when they search by
+//! playing games out. Reference on this machine (issue 2): OpenSpiel 2.0.2 ~3,960 games/s,
+//! RLCard 1.2.0 ~150–180 games/s; `bench/openspiel/measure.py` measures OpenSpiel again.
+//!
+//! Run: `cargo bench -p doudizhu --bench selfplay` (pin with `taskset -c 0` for one core).
+
+use doudizhu::{Config, DouDizhu};
+use game::{deal, Rules, Seed, ToAct};
+
+fn main() {
+    divan::main();
+}
+
+/// One random game, with the generation buffers reused as a searching bot would.
+fn random_game(
+    seed: &Seed,
+    legal: &mut Vec<doudizhu::Action>,
+    events: &mut Vec<doudizhu::Event>,
+) -> i64 {
+    let mut rng = seed.derive(1).rng();
+    let Ok(mut state) = DouDizhu::start(&Config::default(), 3, seed) else {
+        return 0;
+    };
+    while let ToAct::Seat(seat) = DouDizhu::to_act(&state) {
+        legal.clear();
+        DouDizhu::legal_into(&state, seat, legal);
+        let action = legal[deal::below(&mut rng, legal.len())];
+        events.clear();
+        if DouDizhu::apply(&mut state, seat, action, events).is_err() {
+            return 0;
+        }
+    }
+    DouDizhu::outcome(&state).map_or(0, |o| o.scores[0])
+}
+
+/// Games per second: divan reports time per game; 1 / that is the rate.
+#[divan::bench(sample_count = 30, sample_size = 200)]
+fn random_game_deal_to_score(bencher: divan::Bencher) {
+    let mut i = 0u64;
+    let mut legal = Vec::with_capacity(512);
+    let mut events = Vec::with_capacity(8);
+    let base = Seed::from_u64(2026);
+    bencher.bench_local(|| {
+        i += 1;
+        random_game(&base.derive(i), &mut legal, &mut events)
+    });
+}
