@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// What to type, for the terminal's `help`.
 pub(crate) const HELP: &str =
     "Ten and a half (十点半): get as close to 10½ as you can without going over. \
-Type `hit` (or `h`, 要) for another card, `stand` (or `s`, 不要) to keep your hand. At 7 or \
+Type `hit` (or 要) for another card, `stand` (or `s`, 不要) to keep your hand. At 7 or \
 less you must hit; from 7½ to 10 you choose. Exactly 10½, or five cards within 10½ (五龙), \
 wins at once. Over 10½ costs 2 points and you start again with a new base card. Of those who \
 stand, the lowest hand takes the pot: 2 points plus 2 for each player who won the round. \
@@ -24,10 +24,10 @@ pub(crate) fn action_text(action: Action) -> &'static str {
     }
 }
 
-/// Reads a typed action: English or Chinese, long or short.
+/// Reads a typed action, in English or Chinese. `h` is left to the terminal's `hint`.
 pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
     match text.trim().to_lowercase().as_str() {
-        "hit" | "h" | "要" | "要牌" => Ok(Action::Hit),
+        "hit" | "要" | "要牌" => Ok(Action::Hit),
         "stand" | "s" | "stay" | "不要" | "停" => Ok(Action::Stand),
         other => Err(format!("'{other}' is not a move: type hit or stand")),
     }
@@ -95,7 +95,8 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
                     let _ = write!(line, "  = {points}");
                 }
                 None => {
-                    let _ = write!(line, "  ({} cards)", p.cards());
+                    let n = p.cards();
+                    let _ = write!(line, "  ({n} card{})", if n == 1 { "" } else { "s" });
                 }
             }
         }
