@@ -87,6 +87,8 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let mut lines = stdin.lock().lines();
     let me = args.seat;
     let mut hint_index = 0usize;
+    // The table is drawn again only when something happened since it was last drawn.
+    let mut drawn_at: Option<usize> = None;
     loop {
         let to_act = table.to_act();
         if to_act == ToAct::Finished {
@@ -105,7 +107,11 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
                 to_act.seats().iter().collect::<Vec<_>>()
             );
         }
-        println!("\n{}", table.render(Viewer::Seat(me)));
+        let actions = table.record().actions.len();
+        if drawn_at != Some(actions) {
+            println!("\n{}", table.render(Viewer::Seat(me)));
+            drawn_at = Some(actions);
+        }
         print!("your move> ");
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {

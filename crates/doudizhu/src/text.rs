@@ -80,7 +80,8 @@ impl GameSpec for DouDizhu {
         if let Some(k) = view.kitty {
             let _ = writeln!(out, "kitty: {k}");
         }
-        for (seat, bid) in &view.bids {
+        let bids = if view.phase == Phase::Bidding { &view.bids[..] } else { &[] };
+        for (seat, bid) in bids {
             let said = if *bid == 0 {
                 "no bid".to_string()
             } else {
