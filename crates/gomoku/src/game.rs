@@ -1,0 +1,498 @@
+//! The rules as a state machine: placing stones, five in a row, renju's forbidden points,
+//! undo negotiation (悔棋), resignation and the full-board draw.
+
+use crate::board::{Board, Color, Point, Rule, MAX_SIZE};
+use crate::renju::{self, Forbidden};
+use game::{Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// How undo requests are settled at a table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UndoPolicy {
+    /// Between people: the opponent accepts or refuses, and each player has
+    /// [`Config::undo_limit`] requests per game.
+    #[default]
+    Ask,
+    /// Against the computer (as in the seed): always granted at once, without limit.
+    Granted,
+}
+
+/// Table options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Board side: 15 (default), 19 or 20; anything from 5 to 20 is accepted.
+    pub size: u8,
+    /// The rule variant.
+    pub rule: Rule,
+    /// How undo requests are settled.
+    pub undo: UndoPolicy,
+    /// Undo requests each player may make per game under [`UndoPolicy::Ask`].
+    pub undo_limit: u8,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            size: 15,
+            rule: Rule::Freestyle,
+            undo: UndoPolicy::Ask,
+            undo_limit: 3,
+        }
+    }
+}
+
+/// One move by one seat. JSON: `{"place":[7,7]}`, `"request_undo"`, `{"answer_undo":true}`,
+/// `"resign"`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Put a stone of the mover's colour on an empty point.
+    Place(Point),
+    /// Ask to take back one's last move (and the reply to it, if any).
+    RequestUndo,
+    /// The opponent's answer to a pending undo request: `true` grants it.
+    AnswerUndo(bool),
+    /// Give up the game.
+    Resign,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// Five in a row.
+    Five,
+    /// The loser resigned (or ran out of time).
+    Resignation,
+    /// The board filled up with no five: a draw.
+    FullBoard,
+}
+
+/// The end of a game: who won (nobody in a draw) and how.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// How it ended.
+    pub reason: EndReason,
+}
+
+/// A public happening at the table.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    /// A stone was played.
+    Placed {
+        /// Its colour.
+        color: Color,
+        /// Where.
+        point: Point,
+    },
+    /// A player asked to take back their last move; the opponent must answer.
+    UndoRequested {
+        /// Who asked.
+        color: Color,
+    },
+    /// The opponent refused the request; play goes on.
+    UndoRefused {
+        /// Who had asked.
+        color: Color,
+    },
+    /// Stones were lifted from the board, last played first.
+    TakenBack {
+        /// The points cleared.
+        points: Vec<Point>,
+    },
+    /// A five was made.
+    Won {
+        /// The winner.
+        color: Color,
+        /// The stones of the winning line.
+        line: Vec<Point>,
+    },
+    /// A player resigned.
+    Resigned {
+        /// Who resigned.
+        color: Color,
+    },
+    /// The board is full with no five.
+    Draw,
+}
+
+/// A game of Gomoku in progress.
+#[derive(Clone, Debug)]
+pub struct State {
+    config: Config,
+    board: Board,
+    moves: Vec<Point>,
+    undo_left: [u8; 2],
+    pending_undo: Option<Color>,
+    end: Option<GameEnd>,
+    win_line: Vec<Point>,
+}
+
+impl State {
+    /// A new game under `config` (checked).
+    pub fn new(config: &Config) -> Result<State, RuleError> {
+        if !(5..=MAX_SIZE as u8).contains(&config.size) {
+            return Err(RuleError::BadConfig(format!(
+                "the board side must be 5 to {MAX_SIZE}, not {}",
+                config.size
+            )));
+        }
+        Ok(State {
+            config: config.clone(),
+            board: Board::new(config.size),
+            moves: Vec::new(),
+            undo_left: [config.undo_limit; 2],
+            pending_undo: None,
+            end: None,
+            win_line: Vec::new(),
+        })
+    }
+
+    /// The table options.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The stones on the board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The stones played, in order (black first).
+    pub fn moves(&self) -> &[Point] {
+        &self.moves
+    }
+
+    /// The colour to place the next stone.
+    pub fn to_move(&self) -> Color {
+        Color::of_ply(self.moves.len())
+    }
+
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<GameEnd> {
+        self.end
+    }
+
+    /// Whether the colour to move may place a stone on `p`, and if not, why.
+    pub fn check_place(&self, p: Point) -> Result<(), RuleError> {
+        if !self.board.contains(p) {
+            return Err(RuleError::Illegal(format!(
+                "{p} is off the {0}×{0} board",
+                self.config.size
+            )));
+        }
+        if !self.board.is_empty_at(p) {
+            return Err(RuleError::Illegal(format!("{p} is already taken")));
+        }
+        if self.config.rule.has_forbidden(self.to_move()) {
+            if let Some(f) = renju::forbidden(&self.board, p) {
+                return Err(RuleError::Illegal(f.message().into()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays the next stone of the game (the colour to move), as a record replays it: the
+    /// game must be running with no undo request pending.
+    pub fn play(&mut self, p: Point) -> Result<Vec<Event>, RuleError> {
+        if self.end.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        if self.pending_undo.is_some() {
+            return Err(RuleError::WrongPhase(
+                "an undo request awaits its answer".into(),
+            ));
+        }
+        self.check_place(p)?;
+        let mut events = Vec::new();
+        self.place(p, &mut events);
+        Ok(events)
+    }
+
+    /// Black's forbidden points now (empty unless renju with black to move).
+    pub fn forbidden_now(&self) -> Vec<(Point, Forbidden)> {
+        if self.end.is_none() && self.config.rule.has_forbidden(self.to_move()) {
+            renju::forbidden_points(&self.board)
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn may_request_undo(&self, color: Color) -> bool {
+        self.end.is_none()
+            && self.pending_undo.is_none()
+            && self.moves.len() > color.index()
+            && (self.config.undo == UndoPolicy::Granted || self.undo_left[color.index()] > 0)
+    }
+
+    /// Lifts stones until `color`'s last stone is gone, so `color` is to move again.
+    fn take_back(&mut self, color: Color, events: &mut Vec<Event>) {
+        let mut points = Vec::new();
+        while let Some(p) = self.moves.pop() {
+            self.board.set(p, None);
+            points.push(p);
+            if Color::of_ply(self.moves.len()) == color {
+                break;
+            }
+        }
+        events.push(Event::TakenBack { points });
+    }
+
+    /// Plays a stone that [`State::check_place`] accepted.
+    fn place(&mut self, p: Point, events: &mut Vec<Event>) {
+        let color = self.to_move();
+        self.board.set(p, Some(color));
+        self.moves.push(p);
+        events.push(Event::Placed { color, point: p });
+        if let Some(line) = self.board.five_through(p, color, self.config.rule) {
+            events.push(Event::Won {
+                color,
+                line: line.clone(),
+            });
+            self.win_line = line;
+            self.end = Some(GameEnd {
+                winner: Some(color),
+                reason: EndReason::Five,
+            });
+        } else if self.moves.len() == usize::from(self.config.size).pow(2) {
+            events.push(Event::Draw);
+            self.end = Some(GameEnd {
+                winner: None,
+                reason: EndReason::FullBoard,
+            });
+        }
+    }
+}
+
+/// The public picture of a game: Gomoku hides nothing, so every seat and every spectator
+/// sees the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Board side.
+    pub size: u8,
+    /// The rule variant.
+    pub rule: Rule,
+    /// How undo requests are settled.
+    pub undo: UndoPolicy,
+    /// The stones played, in order, black first.
+    pub moves: Vec<Point>,
+    /// The colour to place the next stone (`None` once the game is over).
+    pub to_move: Option<Color>,
+    /// The colour that asked to undo and awaits an answer.
+    pub pending_undo: Option<Color>,
+    /// Undo requests left, black then white.
+    pub undo_left: [u8; 2],
+    /// The end of the game, once over.
+    pub end: Option<GameEnd>,
+    /// The winning five, once made.
+    pub win_line: Vec<Point>,
+    /// Points black may not play now (renju, black to move).
+    pub forbidden: Vec<Point>,
+}
+
+impl View {
+    /// The board the moves make.
+    pub fn board(&self) -> Board {
+        let mut b = Board::new(self.size);
+        for (i, &p) in self.moves.iter().enumerate() {
+            b.set(p, Some(Color::of_ply(i)));
+        }
+        b
+    }
+}
+
+/// The game of Gomoku, for the registry.
+pub struct Gomoku;
+
+fn color_of(seat: Seat) -> Option<Color> {
+    match seat {
+        0 => Some(Color::Black),
+        1 => Some(Color::White),
+        _ => None,
+    }
+}
+
+impl Rules for Gomoku {
+    const ID: &'static str = "gomoku";
+    const NAME: &'static str = "五子棋 Gomoku";
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
+        2..=2
+    }
+
+    fn start(config: &Config, seats: usize, _seed: &Seed) -> Result<State, RuleError> {
+        if seats != 2 {
+            return Err(RuleError::BadConfig(format!(
+                "gomoku is played by two, not {seats}"
+            )));
+        }
+        State::new(config)
+    }
+
+    fn to_act(state: &State) -> ToAct {
+        if state.end.is_some() {
+            ToAct::Finished
+        } else if let Some(asker) = state.pending_undo {
+            ToAct::Seat(asker.other().index())
+        } else {
+            ToAct::Seat(state.to_move().index())
+        }
+    }
+
+    /// The seat to move may place a stone, ask to undo or resign; the other seat may ask to
+    /// undo its own last move or resign even while waiting; while a request is pending only
+    /// the answer is legal.
+    fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        let Some(color) = color_of(seat) else { return };
+        if state.end.is_some() {
+            return;
+        }
+        if let Some(asker) = state.pending_undo {
+            if asker.other() == color {
+                out.push(Action::AnswerUndo(true));
+                out.push(Action::AnswerUndo(false));
+            }
+            return;
+        }
+        if color == state.to_move() {
+            let forbid = state.config.rule.has_forbidden(color);
+            for p in state.board.points() {
+                if state.board.is_empty_at(p)
+                    && !(forbid && renju::forbidden(&state.board, p).is_some())
+                {
+                    out.push(Action::Place(p));
+                }
+            }
+        }
+        if state.may_request_undo(color) {
+            out.push(Action::RequestUndo);
+        }
+        out.push(Action::Resign);
+    }
+
+    fn apply(
+        state: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let color = color_of(seat).ok_or(RuleError::NotYourTurn(seat))?;
+        if state.end.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        if let Some(asker) = state.pending_undo {
+            return match action {
+                Action::AnswerUndo(accept) if asker.other() == color => {
+                    state.pending_undo = None;
+                    if accept {
+                        state.take_back(asker, events);
+                    } else {
+                        events.push(Event::UndoRefused { color: asker });
+                    }
+                    Ok(())
+                }
+                Action::AnswerUndo(_) => Err(RuleError::NotYourTurn(seat)),
+                _ => Err(RuleError::WrongPhase(format!(
+                    "{} asked to undo; wait for the answer",
+                    asker.name()
+                ))),
+            };
+        }
+        match action {
+            Action::Place(p) => {
+                if color != state.to_move() {
+                    return Err(RuleError::NotYourTurn(seat));
+                }
+                state.check_place(p)?;
+                state.place(p, events);
+            }
+            Action::RequestUndo => {
+                if state.moves.len() <= color.index() {
+                    return Err(RuleError::Illegal("you have no move to take back".into()));
+                }
+                if !state.may_request_undo(color) {
+                    return Err(RuleError::Illegal(format!(
+                        "no undo requests left (limit {} per game)",
+                        state.config.undo_limit
+                    )));
+                }
+                match state.config.undo {
+                    UndoPolicy::Granted => state.take_back(color, events),
+                    UndoPolicy::Ask => {
+                        state.undo_left[color.index()] -= 1;
+                        state.pending_undo = Some(color);
+                        events.push(Event::UndoRequested { color });
+                    }
+                }
+            }
+            Action::AnswerUndo(_) => {
+                return Err(RuleError::WrongPhase(
+                    "there is no undo request to answer".into(),
+                ))
+            }
+            Action::Resign => {
+                events.push(Event::Resigned { color });
+                state.end = Some(GameEnd {
+                    winner: Some(color.other()),
+                    reason: EndReason::Resignation,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Running out of time refuses a pending undo request and otherwise loses the game.
+    fn default_action(state: &State, _seat: Seat) -> Action {
+        if state.pending_undo.is_some() {
+            Action::AnswerUndo(false)
+        } else {
+            Action::Resign
+        }
+    }
+
+    fn view(state: &State, _viewer: Viewer) -> View {
+        View {
+            size: state.config.size,
+            rule: state.config.rule,
+            undo: state.config.undo,
+            moves: state.moves.clone(),
+            to_move: state.end.is_none().then(|| state.to_move()),
+            pending_undo: state.pending_undo,
+            undo_left: state.undo_left,
+            end: state.end,
+            win_line: state.win_line.clone(),
+            forbidden: state.forbidden_now().into_iter().map(|(p, _)| p).collect(),
+        }
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        let end = state.end?;
+        let won: Vec<bool> = [Color::Black, Color::White]
+            .iter()
+            .map(|&c| end.winner == Some(c))
+            .collect();
+        let scores = won
+            .iter()
+            .map(|&w| match (end.winner, w) {
+                (None, _) => 0,
+                (Some(_), true) => 1,
+                (Some(_), false) => -1,
+            })
+            .collect();
+        Some(Outcome {
+            scores,
+            won,
+            roles: vec!["black".into(), "white".into()],
+        })
+    }
+}

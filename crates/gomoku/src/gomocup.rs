@@ -1,0 +1,411 @@
+//! The Gomocup (Piskvork) brain protocol as pure state machines: [`Brain`] is the engine's
+//! side (`qipai gomocup` pipes stdin lines into [`Brain::handle_line`] and prints what it
+//! returns), and [`client`] encodes commands and reads replies for driving another brain.
+//!
+//! Supported commands: `START`, `RECTSTART` (square boards only), `BEGIN`, `TURN`,
+//! `BOARD` … `DONE`, `INFO` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`,
+//! `rule`; others are accepted and ignored), `TAKEBACK`, `RESTART`, `ABOUT`, `END`.
+//! Anything else answers `UNKNOWN`; a malformed or impossible command answers `ERROR`.
+//! The `rule` bitmask maps 1 (exactly five) to standard, 4 to renju, and everything else
+//! (0, continuous game 2, caro 8) to freestyle.
+
+use crate::board::{Point, Rule, MAX_SIZE};
+use crate::engine::{Engine, Limits};
+use std::time::Duration;
+
+/// Match settings from `INFO`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Info {
+    /// Milliseconds per move (0: as fast as possible).
+    timeout_turn: u64,
+    /// Milliseconds per match (0: unlimited).
+    timeout_match: u64,
+    /// Milliseconds left in the match.
+    time_left: u64,
+    /// Memory limit in bytes (0: none).
+    max_memory: u64,
+}
+
+impl Default for Info {
+    fn default() -> Self {
+        Info {
+            timeout_turn: 5_000,
+            timeout_match: 0,
+            time_left: u64::MAX,
+            max_memory: 0,
+        }
+    }
+}
+
+/// The engine behind the Gomocup protocol.
+pub struct Brain {
+    size: u8,
+    rule: Rule,
+    /// Own stones and the opponent's in the order received.
+    stones: Vec<(Point, bool)>,
+    info: Info,
+    engine: Option<Engine>,
+    board_buffer: Option<Vec<(Point, u8)>>,
+    finished: bool,
+}
+
+impl Default for Brain {
+    fn default() -> Self {
+        Brain::new()
+    }
+}
+
+fn parse_xy(s: &str) -> Option<Point> {
+    let mut it = s.split(',').map(str::trim);
+    let x: u8 = it.next()?.parse().ok()?;
+    let y: u8 = it.next()?.parse().ok()?;
+    it.next().is_none().then_some(Point::new(x, y))
+}
+
+impl Brain {
+    /// A brain waiting for `START`.
+    pub fn new() -> Brain {
+        Brain {
+            size: 0,
+            rule: Rule::Freestyle,
+            stones: Vec::new(),
+            info: Info::default(),
+            engine: None,
+            board_buffer: None,
+            finished: false,
+        }
+    }
+
+    /// Whether `END` was received: the caller should exit.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Handles one input line; returns the lines to print, in order.
+    pub fn handle_line(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Vec::new();
+        }
+        if let Some(buffer) = &mut self.board_buffer {
+            if line.eq_ignore_ascii_case("DONE") {
+                let stones = std::mem::take(buffer);
+                self.board_buffer = None;
+                return self.set_board(&stones);
+            }
+            let mut it = line.split(',').map(str::trim);
+            let parsed = (|| {
+                let x: u8 = it.next()?.parse().ok()?;
+                let y: u8 = it.next()?.parse().ok()?;
+                let f: u8 = it.next()?.parse().ok()?;
+                Some((Point::new(x, y), f))
+            })();
+            return match parsed {
+                Some(s) => {
+                    buffer.push(s);
+                    Vec::new()
+                }
+                None => vec![format!("ERROR bad BOARD line '{line}'")],
+            };
+        }
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match cmd.to_ascii_uppercase().as_str() {
+            "START" => match rest.parse::<u8>() {
+                Ok(n) => self.start(n),
+                Err(_) => vec![format!("ERROR START needs a board size, not '{rest}'")],
+            },
+            "RECTSTART" => match parse_xy(rest) {
+                Some(p) if p.x == p.y => self.start(p.x),
+                Some(_) => vec!["ERROR rectangular boards are not supported".into()],
+                None => vec![format!("ERROR RECTSTART needs width,height, not '{rest}'")],
+            },
+            "RESTART" => {
+                self.stones.clear();
+                if self.size == 0 {
+                    vec!["ERROR no START yet".into()]
+                } else {
+                    vec!["OK".into()]
+                }
+            }
+            "BEGIN" => {
+                if self.size == 0 {
+                    return vec!["ERROR no START yet".into()];
+                }
+                self.stones.clear();
+                self.reply()
+            }
+            "TURN" => match parse_xy(rest) {
+                Some(p) => match self.add(p, false) {
+                    Ok(()) => self.reply(),
+                    Err(e) => vec![format!("ERROR {e}")],
+                },
+                None => vec![format!("ERROR TURN needs x,y, not '{rest}'")],
+            },
+            "BOARD" => {
+                if self.size == 0 {
+                    return vec!["ERROR no START yet".into()];
+                }
+                self.board_buffer = Some(Vec::new());
+                Vec::new()
+            }
+            "TAKEBACK" => match parse_xy(rest) {
+                Some(p) => match self.stones.iter().rposition(|&(q, _)| q == p) {
+                    Some(i) => {
+                        self.stones.remove(i);
+                        vec!["OK".into()]
+                    }
+                    None => vec![format!("ERROR no stone at {p}")],
+                },
+                None => vec![format!("ERROR TAKEBACK needs x,y, not '{rest}'")],
+            },
+            "INFO" => self.info(rest),
+            "ABOUT" => vec![
+                "name=\"qipai\", version=\"0.1\", author=\"qipai project\", country=\"-\", www=\"https://example.invalid/qipai\""
+                    .into(),
+            ],
+            "END" => {
+                self.finished = true;
+                Vec::new()
+            }
+            _ => vec![format!("UNKNOWN command '{cmd}'")],
+        }
+    }
+
+    fn start(&mut self, n: u8) -> Vec<String> {
+        if !(5..=MAX_SIZE as u8).contains(&n) {
+            return vec![format!(
+                "ERROR unsupported board size {n} (5 to {MAX_SIZE})"
+            )];
+        }
+        self.size = n;
+        self.stones.clear();
+        self.engine = None;
+        vec!["OK".into()]
+    }
+
+    fn info(&mut self, rest: &str) -> Vec<String> {
+        let (key, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let num = value.trim().parse::<i64>().ok();
+        match (key.to_ascii_lowercase().as_str(), num) {
+            ("timeout_turn", Some(v)) => self.info.timeout_turn = v.max(0) as u64,
+            ("timeout_match", Some(v)) => self.info.timeout_match = v.max(0) as u64,
+            ("time_left", Some(v)) => self.info.time_left = v.max(0) as u64,
+            ("max_memory", Some(v)) => self.info.max_memory = v.max(0) as u64,
+            ("rule", Some(v)) => {
+                let rule = if v & 4 != 0 {
+                    Rule::Renju
+                } else if v & 1 != 0 {
+                    Rule::Standard
+                } else {
+                    Rule::Freestyle
+                };
+                if rule != self.rule {
+                    self.rule = rule;
+                    self.engine = None;
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    fn add(&mut self, p: Point, own: bool) -> Result<(), String> {
+        if self.size == 0 {
+            return Err("no START yet".into());
+        }
+        if p.x >= self.size || p.y >= self.size {
+            return Err(format!("{p} is off the board"));
+        }
+        if self.stones.iter().any(|&(q, _)| q == p) {
+            return Err(format!("{p} is occupied"));
+        }
+        self.stones.push((p, own));
+        Ok(())
+    }
+
+    fn set_board(&mut self, stones: &[(Point, u8)]) -> Vec<String> {
+        self.stones.clear();
+        for &(p, field) in stones {
+            if let Err(e) = self.add(p, field == 1) {
+                self.stones.clear();
+                return vec![format!("ERROR {e}")];
+            }
+        }
+        self.reply()
+    }
+
+    /// The stones as a game the engine can replay: black first, alternating. The brain is
+    /// to move, so it is black when both have as many stones, white when it has one fewer.
+    fn game_moves(&self) -> Result<Vec<Point>, String> {
+        let own: Vec<Point> = self.stones.iter().filter(|s| s.1).map(|s| s.0).collect();
+        let opp: Vec<Point> = self.stones.iter().filter(|s| !s.1).map(|s| s.0).collect();
+        let (black, white) = if own.len() == opp.len() {
+            (own, opp)
+        } else if own.len() + 1 == opp.len() {
+            (opp, own)
+        } else {
+            return Err(format!(
+                "cannot play: {} own stones against {}",
+                own.len(),
+                opp.len()
+            ));
+        };
+        let mut moves = Vec::with_capacity(black.len() + white.len());
+        for i in 0..black.len() {
+            moves.push(black[i]);
+            if let Some(&w) = white.get(i) {
+                moves.push(w);
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The time for this move: the turn limit, or a share of the match time left, less a
+    /// safety margin for the protocol round trip.
+    fn budget(&self) -> Duration {
+        let mut ms = if self.info.timeout_turn == 0 {
+            1_000
+        } else {
+            self.info.timeout_turn
+        };
+        if self.info.timeout_match > 0 && self.info.time_left != u64::MAX {
+            ms = ms.min(self.info.time_left / 10);
+        }
+        Duration::from_millis(ms.saturating_sub(ms / 10 + 30).max(10))
+    }
+
+    fn tt_bits(&self) -> u32 {
+        if self.info.max_memory == 0 {
+            return 22;
+        }
+        let entries = (self.info.max_memory / 2 / 16).max(1 << 10);
+        (63 - entries.leading_zeros()).min(22)
+    }
+
+    fn reply(&mut self) -> Vec<String> {
+        let moves = match self.game_moves() {
+            Ok(m) => m,
+            Err(e) => return vec![format!("ERROR {e}")],
+        };
+        let (size, rule, bits, hard) = (self.size, self.rule, self.tt_bits(), self.budget());
+        let engine = match &mut self.engine {
+            Some(e) => e,
+            None => self.engine.insert(Engine::new(size, rule, bits)),
+        };
+        if let Err(e) = engine.set_moves(size, rule, &moves) {
+            return vec![format!("ERROR {e}")];
+        }
+        let limits = Limits {
+            soft_time: Some(hard * 2 / 5),
+            hard_time: Some(hard),
+            ..Limits::default()
+        };
+        let t = engine.think(&limits);
+        let Some(p) = t.best else {
+            return vec!["ERROR the board is full".into()];
+        };
+        self.stones.push((p, true));
+        vec![
+            format!(
+                "MESSAGE depth {} eval {} nodes {}{}",
+                t.depth,
+                t.eval,
+                t.nodes,
+                t.win_in.map(|k| format!(" win in {k}")).unwrap_or_default()
+            ),
+            format!("{},{}", p.x, p.y),
+        ]
+    }
+}
+
+/// The manager's side of the protocol: commands to send to a brain and its replies read
+/// back. The loop that drives a brain (see the crate's report) sends `START size`, the
+/// `INFO` lines, then per brain move `BEGIN`, `TURN x,y` or `BOARD … DONE`, reading lines
+/// with [`parse_reply`] until a [`Reply::Move`]; `END` at the end.
+pub mod client {
+    use super::parse_xy;
+    use crate::board::Point;
+
+    /// A command to a brain.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum Command {
+        /// `START size`.
+        Start(u8),
+        /// `INFO key value`.
+        Info(String, String),
+        /// `BEGIN`: the brain plays first.
+        Begin,
+        /// `TURN x,y`: the opponent played here; the brain replies with its move.
+        Turn(Point),
+        /// `BOARD` … `DONE`: a whole position, each stone with 1 (the brain's) or 2.
+        Board(Vec<(Point, u8)>),
+        /// `TAKEBACK x,y`.
+        Takeback(Point),
+        /// `RESTART`.
+        Restart,
+        /// `ABOUT`.
+        About,
+        /// `END`.
+        End,
+    }
+
+    impl Command {
+        /// The lines to send.
+        pub fn encode(&self) -> Vec<String> {
+            match self {
+                Command::Start(n) => vec![format!("START {n}")],
+                Command::Info(k, v) => vec![format!("INFO {k} {v}")],
+                Command::Begin => vec!["BEGIN".into()],
+                Command::Turn(p) => vec![format!("TURN {},{}", p.x, p.y)],
+                Command::Board(stones) => {
+                    let mut v = vec!["BOARD".to_string()];
+                    v.extend(stones.iter().map(|(p, f)| format!("{},{},{f}", p.x, p.y)));
+                    v.push("DONE".into());
+                    v
+                }
+                Command::Takeback(p) => vec![format!("TAKEBACK {},{}", p.x, p.y)],
+                Command::Restart => vec!["RESTART".into()],
+                Command::About => vec!["ABOUT".into()],
+                Command::End => vec!["END".into()],
+            }
+        }
+    }
+
+    /// A line from a brain.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub enum Reply {
+        /// `OK`.
+        Ok,
+        /// A move `x,y`.
+        Move(Point),
+        /// `MESSAGE …`, for the user.
+        Message(String),
+        /// `DEBUG …`.
+        Debug(String),
+        /// `ERROR …`.
+        Error(String),
+        /// `UNKNOWN …`.
+        Unknown(String),
+        /// Anything else (an `ABOUT` answer, for instance).
+        Other(String),
+    }
+
+    /// Reads one line from a brain.
+    pub fn parse_reply(line: &str) -> Reply {
+        let line = line.trim();
+        let (head, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim().to_string();
+        match head.to_ascii_uppercase().as_str() {
+            "OK" if rest.is_empty() => Reply::Ok,
+            "MESSAGE" => Reply::Message(rest),
+            "DEBUG" => Reply::Debug(rest),
+            "ERROR" => Reply::Error(rest),
+            "UNKNOWN" => Reply::Unknown(rest),
+            _ => match parse_xy(line) {
+                Some(p) => Reply::Move(p),
+                None => Reply::Other(line.to_string()),
+            },
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! 五子棋 Gomoku for qipai (seed 001): the rules, a strong engine, records and the Gomocup
+//! brain protocol.
+//!
+//! * [`board`], [`renju`], [`game`]: the rules — 15×15 (19×19 and 20×20 as options),
+//!   freestyle (the seed's game), standard (exactly five) and renju (black's forbidden
+//!   double-three, double-four and overline, decided exactly, recursion included); undo
+//!   negotiation, resignation and the full-board draw are part of the rules.
+//! * [`engine`]: the computer opponent (see its module docs for the design) and the seed's
+//!   classic evaluator; [`bots`] offers them to tables as `random`, `classic`,
+//!   `engine:L1` … `engine:L10`.
+//! * [`records`]: SGF (`GM[4]`) and Piskvork PSQ export and import.
+//! * [`gomocup`]: the Gomocup brain protocol as a pure state machine, and its client side.
+//! * [`judge`]: rules questions over JSON; [`spec`]: the terminal face.
+//!
+//! The crate does no I/O: the `qipai` binary pipes terminals and brains through it.
+
+pub mod board;
+pub mod bots;
+pub mod engine;
+pub mod game;
+pub mod gomocup;
+pub mod judge;
+pub mod notation;
+pub mod records;
+pub mod renju;
+pub mod spec;
+
+pub use board::{Board, Color, Point, Rule};
+pub use game::{Action, Config, Event, Gomoku, State, UndoPolicy, View};

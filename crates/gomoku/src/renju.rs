@@ -1,0 +1,249 @@
+//! Renju's forbidden points (禁手) for black, decided exactly.
+//!
+//! Definitions follow the Renju International Federation rules (RIF, "The International
+//! Rules of Renju", articles on fours, threes and forbidden moves):
+//!
+//! * a **five** is exactly five black stones in a row; a move that makes a five is never
+//!   forbidden, whatever else it makes;
+//! * an **overline** is six or more in a row;
+//! * a **four** is a line that one more stone turns into a five; a **straight four** has two
+//!   such points for the same four stones (`_XXXX_`). Two fours may lie on one line
+//!   (`X_XXX_X`, `XX_XX_XX`): they are told apart by their stones, not by their line;
+//! * a **three** is a line that one more stone turns into a straight four — and that stone
+//!   must itself be allowed. This is the recursive case: a "three" whose only completing
+//!   point is forbidden is no three;
+//! * black may not play an overline, a double-four (two or more fours made at once) or a
+//!   double-three (two or more threes made at once).
+
+use crate::board::{Board, Color, Point, DIRECTIONS};
+use serde::{Deserialize, Serialize};
+
+/// Why black may not play a point.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Forbidden {
+    /// Six or more in a row (长连).
+    Overline,
+    /// Two or more fours at once (四四).
+    DoubleFour,
+    /// Two or more threes at once (三三).
+    DoubleThree,
+}
+
+impl Forbidden {
+    /// The name used by the judge and in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Forbidden::Overline => "overline",
+            Forbidden::DoubleFour => "double_four",
+            Forbidden::DoubleThree => "double_three",
+        }
+    }
+
+    /// What a player is told when the move is refused.
+    pub const fn message(self) -> &'static str {
+        match self {
+            Forbidden::Overline => "forbidden for black: overline (six or more in a row)",
+            Forbidden::DoubleFour => "forbidden for black: double-four",
+            Forbidden::DoubleThree => "forbidden for black: double-three",
+        }
+    }
+}
+
+/// Half the length of the line looked at around a point: five on each side reaches every
+/// stone that can take part in a five, and the cells beyond it that make an overline.
+const HALF: usize = 5;
+const LEN: usize = 2 * HALF + 1;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    Black,
+    Blocked,
+}
+
+/// The cells of one line through `p`, `p` at index [`HALF`].
+fn line(board: &Board, p: Point, dir: (i32, i32)) -> [Cell; LEN] {
+    let mut out = [Cell::Blocked; LEN];
+    for (i, cell) in out.iter_mut().enumerate() {
+        let k = i as i32 - HALF as i32;
+        *cell = match p.step(dir, k, board.size()) {
+            None => Cell::Blocked,
+            Some(q) => match board.get(q) {
+                None => Cell::Empty,
+                Some(Color::Black) => Cell::Black,
+                Some(Color::White) => Cell::Blocked,
+            },
+        };
+    }
+    out
+}
+
+/// The black run through index `i` as (first, last) indices.
+fn run(cells: &[Cell; LEN], i: usize) -> (usize, usize) {
+    let mut a = i;
+    while a > 0 && cells[a - 1] == Cell::Black {
+        a -= 1;
+    }
+    let mut b = i;
+    while b + 1 < LEN && cells[b + 1] == Cell::Black {
+        b += 1;
+    }
+    (a, b)
+}
+
+/// Whether black on the empty index `q` makes exactly five containing the centre.
+fn five_with(cells: &mut [Cell; LEN], q: usize) -> Option<u16> {
+    cells[q] = Cell::Black;
+    let (a, b) = run(cells, q);
+    cells[q] = Cell::Empty;
+    if b - a + 1 == 5 && a <= HALF && HALF <= b {
+        // The four's stones: the run without q.
+        let mask = ((1u16 << (b + 1)) - (1u16 << a)) & !(1u16 << q);
+        Some(mask)
+    } else {
+        None
+    }
+}
+
+/// The distinct fours through the centre (already black) on this line, by their stones.
+fn fours(cells: &mut [Cell; LEN]) -> Vec<u16> {
+    let mut masks: Vec<u16> = Vec::new();
+    for q in 0..LEN {
+        if cells[q] == Cell::Empty {
+            if let Some(m) = five_with(cells, q) {
+                if !masks.contains(&m) {
+                    masks.push(m);
+                }
+            }
+        }
+    }
+    masks
+}
+
+/// Whether the centre (already black) lies in a straight four on this line: two points
+/// that make five with the same four stones.
+fn straight_four(cells: &mut [Cell; LEN]) -> bool {
+    let mut seen: Vec<u16> = Vec::new();
+    for q in 0..LEN {
+        if cells[q] == Cell::Empty {
+            if let Some(m) = five_with(cells, q) {
+                if seen.contains(&m) {
+                    return true;
+                }
+                seen.push(m);
+            }
+        }
+    }
+    false
+}
+
+/// Whether black's stone at `p` (already on `board`) makes a three along `dir`: some empty
+/// point of the line turns it into a straight four, and black may play that point.
+fn is_three(board: &mut Board, p: Point, dir: (i32, i32), depth: u32) -> bool {
+    let mut cells = line(board, p, dir);
+    for i in 0..LEN {
+        if cells[i] != Cell::Empty {
+            continue;
+        }
+        cells[i] = Cell::Black;
+        let straight = straight_four(&mut cells);
+        cells[i] = Cell::Empty;
+        if !straight {
+            continue;
+        }
+        let Some(q) = p.step(dir, i as i32 - HALF as i32, board.size()) else {
+            continue;
+        };
+        if forbidden_at(board, q, depth + 1).is_none() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Why black may not play the empty point `p`, or `None` if black may play it.
+///
+/// Off-board or occupied points answer `None`: they are not forbidden, just not empty.
+pub fn forbidden(board: &Board, p: Point) -> Option<Forbidden> {
+    if !board.is_empty_at(p) {
+        return None;
+    }
+    let mut b = *board;
+    forbidden_at(&mut b, p, 0)
+}
+
+/// The recursion behind [`forbidden`]; `board` is restored before returning.
+fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
+    // Each level adds a black stone; a line can hold only so many before a five or an
+    // overline settles it, so this bound is never reached in a real position.
+    if depth > 8 {
+        return None;
+    }
+    board.set(p, Some(Color::Black));
+    let verdict = judge_placed(board, p, depth);
+    board.set(p, None);
+    verdict
+}
+
+fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
+    let mut lines = [[Cell::Empty; LEN]; 4];
+    for (d, dir) in DIRECTIONS.iter().enumerate() {
+        lines[d] = line(board, p, *dir);
+    }
+    let mut overline = false;
+    for cells in &lines {
+        let (a, b) = run(cells, HALF);
+        match b - a + 1 {
+            5 => return None,
+            n if n >= 6 => overline = true,
+            _ => {}
+        }
+    }
+    if overline {
+        return Some(Forbidden::Overline);
+    }
+    let mut four_count = 0;
+    let mut has_four = [false; 4];
+    for (d, cells) in lines.iter_mut().enumerate() {
+        let n = fours(cells).len();
+        four_count += n;
+        has_four[d] = n > 0;
+    }
+    if four_count >= 2 {
+        return Some(Forbidden::DoubleFour);
+    }
+    let mut threes = 0;
+    for (d, dir) in DIRECTIONS.iter().enumerate() {
+        if !has_four[d] && quick_three_shape(&lines[d]) && is_three(board, p, *dir, depth) {
+            threes += 1;
+            if threes >= 2 {
+                return Some(Forbidden::DoubleThree);
+            }
+        }
+    }
+    None
+}
+
+/// A cheap necessary condition for a three: at least three black stones (the centre
+/// included) within a window of six cells that holds no blocked cell.
+fn quick_three_shape(cells: &[Cell; LEN]) -> bool {
+    (HALF.saturating_sub(5)..=HALF).any(|start| {
+        let end = start + 6;
+        end <= LEN
+            && cells[start..end].iter().all(|&c| c != Cell::Blocked)
+            && cells[start..end]
+                .iter()
+                .filter(|&&c| c == Cell::Black)
+                .count()
+                >= 3
+    })
+}
+
+/// Every empty point black may not play, with its reason, row by row.
+pub fn forbidden_points(board: &Board) -> Vec<(Point, Forbidden)> {
+    board
+        .points()
+        .filter_map(|p| forbidden(board, p).map(|f| (p, f)))
+        .collect()
+}
