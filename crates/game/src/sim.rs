@@ -57,32 +57,53 @@ pub struct SimReport {
     pub bots: Vec<BotReport>,
 }
 
+/// Per-thread tallies, indexed by bot (position in the de-duplicated bot list) and role
+/// (position in `roles`, in order of first appearance): no allocation per game once every
+/// role has been seen.
 #[derive(Default, Clone)]
 struct Acc {
     actions: u64,
-    overall: BTreeMap<String, Tally>,
-    roles: BTreeMap<(String, String), Tally>,
+    overall: Vec<Tally>,
+    roles: Vec<String>,
+    by_role: Vec<Vec<Tally>>,
 }
 
 impl Acc {
-    fn count(&mut self, bot: &str, role: &str, won: bool, score: i64) {
-        self.overall
-            .entry(bot.to_string())
-            .or_default()
-            .add(won, score);
-        self.roles
-            .entry((bot.to_string(), role.to_string()))
-            .or_default()
-            .add(won, score);
+    fn new(bots: usize) -> Self {
+        Acc {
+            overall: vec![Tally::default(); bots],
+            ..Acc::default()
+        }
+    }
+
+    fn role_index(&mut self, role: &str) -> usize {
+        match self.roles.iter().position(|r| r == role) {
+            Some(i) => i,
+            None => {
+                self.roles.push(role.to_string());
+                self.by_role
+                    .push(vec![Tally::default(); self.overall.len()]);
+                self.roles.len() - 1
+            }
+        }
+    }
+
+    fn count(&mut self, bot: usize, role: &str, won: bool, score: i64) {
+        self.overall[bot].add(won, score);
+        let r = self.role_index(role);
+        self.by_role[r][bot].add(won, score);
     }
 
     fn merge(&mut self, other: Acc) {
         self.actions += other.actions;
-        for (k, t) in other.overall {
-            self.overall.entry(k).or_default().merge(&t);
+        for (mine, theirs) in self.overall.iter_mut().zip(&other.overall) {
+            mine.merge(theirs);
         }
-        for (k, t) in other.roles {
-            self.roles.entry(k).or_default().merge(&t);
+        for (role, tallies) in other.roles.iter().zip(&other.by_role) {
+            let r = self.role_index(role);
+            for (mine, theirs) in self.by_role[r].iter_mut().zip(tallies) {
+                mine.merge(theirs);
+            }
         }
     }
 }
@@ -165,13 +186,27 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     }
     let threads = opts.threads.max(1);
     let base = Seed::from_u64(opts.seed);
+    // Bots are reported by name: two seats of "random" are one row.
+    let mut names: Vec<String> = Vec::new();
+    for b in &opts.bots {
+        if !names.contains(b) {
+            names.push(b.clone());
+        }
+    }
+    let bot_index: Vec<usize> = opts
+        .bots
+        .iter()
+        .map(|b| names.iter().position(|n| n == b).unwrap_or(0))
+        .collect();
     let started = Instant::now();
     let results: Vec<Result<Acc, GameError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let config = &config;
+                let bot_index = &bot_index;
+                let bots_named = names.len();
                 scope.spawn(move || {
-                    let mut acc = Acc::default();
+                    let mut acc = Acc::new(bots_named);
                     let mut i = t as u64;
                     while i < opts.games {
                         let seed = base.derive(i);
@@ -180,13 +215,13 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         } else {
                             0
                         };
-                        let names: Vec<&str> = (0..seats)
-                            .map(|s| opts.bots[(s + shift) % seats].as_str())
-                            .collect();
-                        let mut bots: Vec<Box<dyn Bot<R>>> = names
+                        let seat_bot: Vec<usize> =
+                            (0..seats).map(|s| (s + shift) % seats).collect();
+                        let mut bots: Vec<Box<dyn Bot<R>>> = seat_bot
                             .iter()
                             .enumerate()
-                            .map(|(s, n)| {
+                            .map(|(s, &b)| {
+                                let n = &opts.bots[b];
                                 R::bot(n, &seed.derive(1_000 + s as u64)).ok_or_else(|| {
                                     GameError::UnknownBot {
                                         game: R::ID.into(),
@@ -199,9 +234,9 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
                             .map_err(|e| GameError::Stuck(format!("game {i}: {e}")))?;
                         acc.actions += actions as u64;
-                        for (s, name) in names.iter().enumerate() {
+                        for (s, &b) in seat_bot.iter().enumerate() {
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
-                            acc.count(name, role, outcome.won[s], outcome.scores[s]);
+                            acc.count(bot_index[b], role, outcome.won[s], outcome.scores[s]);
                         }
                         i += threads as u64;
                     }
@@ -218,30 +253,21 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
             .collect()
     });
     let seconds = started.elapsed().as_secs_f64();
-    let mut total = Acc::default();
+    let mut total = Acc::new(names.len());
     for r in results {
         total.merge(r?);
     }
-    let mut order: Vec<String> = Vec::new();
-    for b in &opts.bots {
-        if !order.contains(b) {
-            order.push(b.clone());
-        }
-    }
-    let bots = order
+    let bots = names
         .into_iter()
-        .map(|bot| BotReport {
-            overall: total
-                .overall
-                .get(&bot)
-                .copied()
-                .unwrap_or_default()
-                .summary(),
+        .enumerate()
+        .map(|(i, bot)| BotReport {
+            overall: total.overall[i].summary(),
             roles: total
                 .roles
                 .iter()
-                .filter(|((b, _), _)| *b == bot)
-                .map(|((_, role), t)| (role.clone(), t.summary()))
+                .zip(&total.by_role)
+                .filter(|(_, t)| t[i].games > 0)
+                .map(|(role, t)| (role.clone(), t[i].summary()))
                 .collect(),
             bot,
         })
