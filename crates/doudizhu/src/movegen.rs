@@ -1,18 +1,34 @@
 //! Every legal play of a hand, fast: the hot path of bots and self-play.
 //!
-//! The generator builds plays by their shape straight from the hand's rank masks (which
-//! ranks hold at least one, two, three, four cards), so it never looks at a play the hand
-//! cannot make: a chain is a run of set bits, a kicker choice is a small multiset
-//! enumeration over the ranks left. Following a play only builds plays of its kind and
-//! length above its rank, plus bombs and the rocket. Nothing is allocated but `out`'s
-//! growth, and every play comes out once.
+//! The generator builds plays by their shape straight from the hand's rank masks, so it
+//! never looks at a play the hand cannot make. Plays are found as bits of a candidate word —
+//! "the hand holds this solo/pair/trio/bomb", "this chain", "this kicker pair" — and each
+//! word is appended in one `extend` whose length is the word's population count: no branch
+//! per play, the vector's length kept in a register, one capacity check per word. Following
+//! a play builds only plays of its kind and length above its rank, plus bombs and the
+//! rocket. Nothing is allocated but `out`'s growth, and every play comes out once.
 
 use crate::play::{run_cards, Kind, Masks, Play, CHAIN_RANKS, SUITED_RANKS};
 use cards::{Rank, RankCounts};
 
 /// The black and red jokers' bits in a rank mask.
-const BJ: u16 = 1 << 13;
-const RJ: u16 = 1 << 14;
+const JOKERS: u16 = 0b11 << 13;
+/// Bit `4r` for every rank: the "at least one" column of [`Masks::groups`].
+const SOLO_COLUMN: u64 = 0x0111_1111_1111_1111;
+/// The play of each bit of [`Masks::groups`]: bit `4r + n - 1` is `n` cards of rank `r`,
+/// a solo, pair, trio or bomb. (The bits of two or more jokers are never set in a hand's
+/// groups; their entries are not plays.)
+static GROUPS: [Play; 60] = {
+    const KINDS: [Kind; 4] = [Kind::Solo, Kind::Pair, Kind::Trio, Kind::Bomb];
+    let mut plays = [Play::from_parts(RankCounts::EMPTY, Kind::Solo, 0, 1); 60];
+    let mut bit = 0;
+    while bit < 60 {
+        let cards = RankCounts::from_raw((bit as u64 % 4 + 1) << (bit & !3));
+        plays[bit] = Play::from_parts(cards, KINDS[bit % 4], bit as u32 / 4, 1);
+        bit += 1;
+    }
+    plays
+};
 
 /// Appends every play `hand` can make: all plays it holds when leading (`last == None`), or
 /// every play that beats `last` when following (bombs and the rocket included).
@@ -43,63 +59,73 @@ pub fn all_plays() -> Vec<Play> {
     out
 }
 
-/// Lengths of chains and planes: a range per kind.
-type Lens = std::ops::RangeInclusive<u32>;
-
-/// A hand ready for generation: its counts and rank masks.
-struct Gen {
-    hand: RankCounts,
-    /// `at_least[n]`: ranks with at least `n` cards.
-    at_least: [u16; 5],
+/// Appends one play per set bit of `word`, calling `play` with each bit's index, ascending.
+///
+/// The iterator is a counted range, so `Vec::extend` reserves once and writes in a tight
+/// loop; this is where nearly every play of the generator is written.
+#[inline(always)]
+fn emit<W: Word>(out: &mut Vec<Play>, word: W, mut play: impl FnMut(u32) -> Play) {
+    let mut rest = word;
+    out.extend((0..word.ones()).map(|_| {
+        let bit = rest.lowest();
+        rest = rest.without_lowest();
+        play(bit)
+    }));
 }
 
-/// Up to 15 kicker choices: a rank's one-card (or one-pair) unit and how many units fit.
-struct Pool {
-    units: [(u64, u8); 15],
-    len: usize,
+/// A candidate word for [`emit`]: 64 bits, or 128 for the kicker grids.
+trait Word: Copy {
+    fn ones(self) -> u32;
+    fn lowest(self) -> u32;
+    fn without_lowest(self) -> Self;
 }
 
-impl Pool {
-    fn new() -> Pool {
-        Pool {
-            units: [(0, 0); 15],
-            len: 0,
-        }
+impl Word for u64 {
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
     }
-
-    #[inline]
-    fn push(&mut self, unit: u64, cap: u8) {
-        self.units[self.len] = (unit, cap);
-        self.len += 1;
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
     }
-
-    /// Calls `emit` with `base` plus each multiset of `need` units (at most `cap` of each).
-    #[inline]
-    fn choose(&self, need: u32, base: u64, emit: &mut impl FnMut(u64)) {
-        choose(&self.units[..self.len], need, base, emit);
-    }
-}
-
-/// Each multiset of `need` units from `units` once: pick the first unit used and how many
-/// of it, then the rest from the units after it.
-fn choose(units: &[(u64, u8)], need: u32, base: u64, emit: &mut impl FnMut(u64)) {
-    if need == 0 {
-        emit(base);
-        return;
-    }
-    for (i, &(unit, cap)) in units.iter().enumerate() {
-        let mut acc = base;
-        for used in 1..=need.min(u32::from(cap)) {
-            acc += unit;
-            choose(&units[i + 1..], need - used, acc, emit);
-        }
+    #[inline(always)]
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
     }
 }
 
-/// The bits of `mask` at or above rank index `from`.
-#[inline]
-fn from_rank(mask: u16, from: u32) -> u16 {
-    mask & (0xFFFFu16 << from.min(15))
+impl Word for u128 {
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+}
+
+/// `n` cards of the rank with index `r`, packed.
+#[inline(always)]
+const fn of(r: u32, n: u64) -> u64 {
+    n << (4 * r)
+}
+
+/// The ranks strictly above rank index `r`.
+#[inline(always)]
+fn above(r: u32) -> u16 {
+    !((2u16 << r).wrapping_sub(1))
+}
+
+/// The ranks at or above rank index `from` (0..=15).
+#[inline(always)]
+fn from_rank(from: u32) -> u16 {
+    0xFFFFu16.checked_shl(from).unwrap_or(0)
 }
 
 /// Iterates the rank indexes set in `mask`, ascending.
@@ -115,213 +141,339 @@ fn bits(mut mask: u16) -> impl Iterator<Item = u32> {
     })
 }
 
-/// `n` cards of the rank with index `r`, packed.
-#[inline]
-fn of(r: u32, n: u64) -> u64 {
-    n << (4 * r)
+/// The chains of one width (1, 2 or 3 cards a rank), numbered by length then lowest rank,
+/// so that "which chains does the hand hold" is one 64-bit word (at most 52 chains).
+struct Chains {
+    plays: [Play; 52],
+    /// `offset[len]`: the number of the chain of length `len` starting at rank 3.
+    offset: [u32; 14],
+    min: u32,
+    max: u32,
+}
+
+impl Chains {
+    const fn new(kind: Kind, width: u64, min: u32, max: u32) -> Chains {
+        let filler = Play::from_parts(RankCounts::EMPTY, kind, 0, 0);
+        let mut chains = Chains {
+            plays: [filler; 52],
+            offset: [0; 14],
+            min,
+            max,
+        };
+        let (mut len, mut i) = (min, 0);
+        while len <= max {
+            chains.offset[len as usize] = i;
+            let mut low = 0;
+            while low + len <= 12 {
+                let cards = run_cards(low, len, width);
+                chains.plays[i as usize] = Play::from_parts(cards, kind, low, len);
+                (low, i) = (low + 1, i + 1);
+            }
+            len += 1;
+        }
+        chains
+    }
+
+    /// The chains of length `len` the rank mask `held` holds, as bits of a candidate word.
+    #[inline(always)]
+    fn word(&self, starts: u16, len: u32) -> u64 {
+        u64::from(starts) << self.offset[len as usize]
+    }
+
+    /// Every chain `held` (ranks with enough cards) holds with its lowest rank in `from`,
+    /// of length `len` or, given none, of every length.
+    #[inline(always)]
+    fn emit(&self, held: u16, from: u16, len: Option<u32>, out: &mut Vec<Play>) {
+        let lens = len.map_or(self.min..=self.max, |len| len..=len);
+        let held = held & CHAIN_RANKS;
+        // `starts`: the ranks that begin a run of at least `len` held ranks.
+        let mut starts = held;
+        for k in 1..*lens.start() {
+            starts &= held >> k;
+        }
+        let mut word = 0;
+        for len in lens {
+            word |= self.word(starts & from, len);
+            starts &= held >> len;
+        }
+        emit(out, word, |i| self.plays[i as usize]);
+    }
+}
+
+static SOLO_CHAINS: Chains = Chains::new(Kind::SoloChain, 1, 5, 12);
+static PAIR_CHAINS: Chains = Chains::new(Kind::PairChain, 2, 3, 10);
+static TRIO_CHAINS: Chains = Chains::new(Kind::TrioChain, 3, 2, 6);
+
+/// Lengths of chains and planes.
+type Lens = std::ops::RangeInclusive<u32>;
+
+/// A hand ready for generation: its counts and rank masks, jokers as solos only.
+struct Gen {
+    hand: RankCounts,
+    /// Bit `4r + n - 1`: the hand holds `n` cards of rank `r` (see [`Masks::groups`]).
+    groups: u64,
+    /// `at_least[n]`: ranks with at least `n` cards.
+    at_least: [u16; 5],
 }
 
 impl Gen {
     #[inline]
     fn new(hand: RankCounts) -> Gen {
-        let mut at_least = Masks::of(hand).at_least;
+        let masks = Masks::of(hand);
+        let mut at_least = masks.at_least;
         for mask in &mut at_least[2..] {
             *mask &= SUITED_RANKS;
         }
-        Gen { hand, at_least }
+        Gen {
+            hand,
+            groups: masks.groups & !(0xEE << 52),
+            at_least,
+        }
     }
 
     /// Every play of the hand.
     fn lead(&self, out: &mut Vec<Play>) {
-        self.singles(Kind::Solo, 1, 0, out);
-        self.singles(Kind::Pair, 2, 0, out);
-        self.singles(Kind::Trio, 3, 0, out);
-        self.trio_kickers(Kind::TrioSolo, 0, out);
-        self.trio_kickers(Kind::TrioPair, 0, out);
-        self.chains(Kind::SoloChain, 0, 5..=12, out);
-        self.chains(Kind::PairChain, 0, 3..=10, out);
-        self.chains(Kind::TrioChain, 0, 2..=6, out);
-        self.planes(Kind::PlaneSolo, 0, 2..=5, out);
-        self.planes(Kind::PlanePair, 0, 2..=4, out);
-        self.four_two_solo(0, out);
-        self.four_two_pair(0, out);
-        self.singles(Kind::Bomb, 4, 0, out);
+        self.groups(self.groups, out);
+        self.trio_kickers(u64::MAX, 0xFFFF, out);
+        SOLO_CHAINS.emit(self.at_least[1], 0xFFFF, None, out);
+        PAIR_CHAINS.emit(self.at_least[2], 0xFFFF, None, out);
+        TRIO_CHAINS.emit(self.at_least[3], 0xFFFF, None, out);
+        self.planes(Kind::PlaneSolo, 0xFFFF, 2..=5, out);
+        self.planes(Kind::PlanePair, 0xFFFF, 2..=4, out);
+        self.four_two(Kind::FourTwoSolo, 0xFFFF, out);
+        self.four_two(Kind::FourTwoPair, 0xFFFF, out);
         self.rocket(out);
     }
 
     /// Every play of the hand that beats `last`.
     fn follow(&self, last: Play, out: &mut Vec<Play>) {
-        let from = last.rank().index() as u32 + 1;
+        let rank = last.rank().index() as u32;
+        let from = from_rank(rank + 1);
+        let above_nibbles = u64::MAX.checked_shl(4 * (rank + 1)).unwrap_or(0);
         let len = u32::from(last.len());
+        let bombs = self.groups & SOLO_COLUMN << 3;
         match last.kind() {
             Kind::Rocket => return,
             Kind::Bomb => {
-                self.singles(Kind::Bomb, 4, from, out);
-                self.rocket(out);
-                return;
+                self.groups(bombs & above_nibbles, out);
+                return self.rocket(out);
             }
-            Kind::Solo => self.singles(Kind::Solo, 1, from, out),
-            Kind::Pair => self.singles(Kind::Pair, 2, from, out),
-            Kind::Trio => self.singles(Kind::Trio, 3, from, out),
-            kind @ (Kind::TrioSolo | Kind::TrioPair) => self.trio_kickers(kind, from, out),
-            kind @ (Kind::SoloChain | Kind::PairChain | Kind::TrioChain) => {
-                self.chains(kind, from, len..=len, out)
-            }
+            Kind::Solo => self.groups(self.groups & SOLO_COLUMN & above_nibbles, out),
+            Kind::Pair => self.groups(self.groups & SOLO_COLUMN << 1 & above_nibbles, out),
+            Kind::Trio => self.groups(self.groups & SOLO_COLUMN << 2 & above_nibbles, out),
+            Kind::TrioSolo => self.trio_kickers(SOLO_COLUMN, from, out),
+            Kind::TrioPair => self.trio_kickers(SOLO_COLUMN << 1, from, out),
+            Kind::SoloChain => SOLO_CHAINS.emit(self.at_least[1], from, Some(len), out),
+            Kind::PairChain => PAIR_CHAINS.emit(self.at_least[2], from, Some(len), out),
+            Kind::TrioChain => TRIO_CHAINS.emit(self.at_least[3], from, Some(len), out),
             kind @ (Kind::PlaneSolo | Kind::PlanePair) => self.planes(kind, from, len..=len, out),
-            Kind::FourTwoSolo => self.four_two_solo(from, out),
-            Kind::FourTwoPair => self.four_two_pair(from, out),
+            kind @ (Kind::FourTwoSolo | Kind::FourTwoPair) => self.four_two(kind, from, out),
         }
-        self.singles(Kind::Bomb, 4, 0, out);
+        self.groups(bombs, out);
         self.rocket(out);
     }
 
-    /// Solos, pairs, trios or bombs: `n` of one rank, ranks from `from` up.
-    #[inline]
-    fn singles(&self, kind: Kind, n: usize, from: u32, out: &mut Vec<Play>) {
-        for r in bits(from_rank(self.at_least[n], from)) {
-            out.push(Play::new(RankCounts::from_raw(of(r, n as u64)), kind, r, 1));
-        }
+    /// Solos, pairs, trios and bombs: one per bit of `word`, a subset of [`Gen::groups`].
+    #[inline(always)]
+    fn groups(&self, word: u64, out: &mut Vec<Play>) {
+        emit(out, word, |bit| GROUPS[bit as usize % 60]);
     }
 
     #[inline]
     fn rocket(&self, out: &mut Vec<Play>) {
-        if self.at_least[1] & (BJ | RJ) == BJ | RJ {
+        if self.at_least[1] & JOKERS == JOKERS {
             let cards = RankCounts::of(Rank::BlackJoker, 1).plus(RankCounts::of(Rank::RedJoker, 1));
-            out.push(Play::new(cards, Kind::Rocket, 14, 1));
+            out.push(Play::new(
+                cards,
+                Kind::Rocket,
+                Rank::RedJoker.index() as u32,
+                1,
+            ));
         }
     }
 
-    /// A trio and one card (`TrioSolo`) or a pair (`TrioPair`) of another rank.
+    /// Trios with trios from `from` and a kicker card (column 0 of `kickers`) or
+    /// pair (column 1) of another rank.
     #[inline]
-    fn trio_kickers(&self, kind: Kind, from: u32, out: &mut Vec<Play>) {
-        let (n, kickers) = match kind {
-            Kind::TrioSolo => (1, self.at_least[1]),
-            _ => (2, self.at_least[2]),
-        };
-        for t in bits(from_rank(self.at_least[3], from)) {
+    fn trio_kickers(&self, kickers: u64, from: u16, out: &mut Vec<Play>) {
+        let kickers = self.groups & kickers & (SOLO_COLUMN | SOLO_COLUMN << 1);
+        for t in bits(self.at_least[3] & from) {
             let trio = of(t, 3);
-            for k in bits(kickers & !(1 << t)) {
-                out.push(Play::new(RankCounts::from_raw(trio + of(k, n)), kind, t, 1));
-            }
-        }
-    }
-
-    /// The runs of `mask` among the chain ranks: calls `each(low, run)` for every start
-    /// rank `low >= from` with the length `run` of consecutive set bits from there.
-    #[inline]
-    fn runs(mask: u16, from: u32, min: u32, mut each: impl FnMut(u32, u32)) {
-        let mask = mask & CHAIN_RANKS;
-        for low in bits(from_rank(mask, from)) {
-            let run = (!(mask >> low)).trailing_zeros();
-            if run < min {
-                continue;
-            }
-            each(low, run);
-        }
-    }
-
-    /// Chains of one, two or three cards a rank, of the lengths in `lens`.
-    #[inline]
-    fn chains(&self, kind: Kind, from: u32, lens: Lens, out: &mut Vec<Play>) {
-        let n = match kind {
-            Kind::SoloChain => 1,
-            Kind::PairChain => 2,
-            _ => 3,
-        };
-        let (min, max) = (*lens.start(), *lens.end());
-        Gen::runs(self.at_least[n as usize], from, min, |low, run| {
-            for len in min..=run.min(max) {
-                out.push(Play::new(run_cards(low, len, n), kind, low, len));
-            }
-        });
-    }
-
-    /// Planes: `len` consecutive trios and `len` kicker cards or pairs.
-    fn planes(&self, kind: Kind, from: u32, lens: Lens, out: &mut Vec<Play>) {
-        let (min, max) = (*lens.start(), *lens.end());
-        Gen::runs(self.at_least[3], from, min, |low, run| {
-            for len in min..=run.min(max) {
-                let chain = run_cards(low, len, 3).raw();
-                let mut emit = |raw| out.push(Play::new(RankCounts::from_raw(raw), kind, low, len));
-                if kind == Kind::PlaneSolo {
-                    self.solo_wings(low, len, chain, &mut emit);
+            emit(out, kickers & !(0xF << (4 * t)), |bit| {
+                let kicker = u64::from(bit % 4 + 1) << (bit & !3);
+                let kind = if bit % 4 == 0 {
+                    Kind::TrioSolo
                 } else {
-                    let mut pool = Pool::new();
-                    let others = self.at_least[2] & !(((1 << len) - 1) << low);
-                    for r in bits(others) {
-                        pool.push(of(r, 2), 1);
-                    }
-                    pool.choose(len, chain, &mut emit);
-                }
-            }
-        });
-    }
-
-    /// The kicker cards of a plane on ranks `low..low + len`: `len` cards of other ranks,
-    /// at most three alike (four would be a bomb inside), no trio next to the plane (that is
-    /// a longer chain) and not both jokers.
-    fn solo_wings(&self, low: u32, len: u32, chain: u64, emit: &mut impl FnMut(u64)) {
-        let span = ((1u16 << len) - 1) << low;
-        let beside = ((span << 1) | (span >> 1)) & !span & CHAIN_RANKS;
-        let mut pool = Pool::new();
-        for r in bits(self.at_least[1] & SUITED_RANKS & !span) {
-            let cap = if beside & (1 << r) != 0 { 2 } else { 3 };
-            pool.push(of(r, 1), cap.min(self.hand.count_at(r as usize) as u8));
-        }
-        self.with_jokers(&pool, len, chain, emit);
-    }
-
-    /// The multisets of `need` kickers from `pool` (suited ranks), or `need - 1` of them and
-    /// one joker: never both jokers.
-    #[inline]
-    fn with_jokers(&self, pool: &Pool, need: u32, base: u64, emit: &mut impl FnMut(u64)) {
-        pool.choose(need, base, emit);
-        for j in bits(self.at_least[1] & (BJ | RJ)) {
-            pool.choose(need - 1, base + of(j, 1), emit);
-        }
-    }
-
-    /// Four of a rank and two cards of other ranks (a pair allowed, not both jokers).
-    fn four_two_solo(&self, from: u32, out: &mut Vec<Play>) {
-        for f in bits(from_rank(self.at_least[4], from)) {
-            let mut pool = Pool::new();
-            for r in bits(self.at_least[1] & SUITED_RANKS & !(1 << f)) {
-                pool.push(
-                    of(r, 1),
-                    if self.at_least[2] & (1 << r) != 0 {
-                        2
-                    } else {
-                        1
-                    },
-                );
-            }
-            self.with_jokers(&pool, 2, of(f, 4), &mut |raw| {
-                out.push(Play::new(
-                    RankCounts::from_raw(raw),
-                    Kind::FourTwoSolo,
-                    f,
-                    1,
-                ))
+                    Kind::TrioPair
+                };
+                Play::new(RankCounts::from_raw(trio + kicker), kind, t, 1)
             });
         }
     }
 
-    /// Four of a rank and two pairs of two other ranks.
-    fn four_two_pair(&self, from: u32, out: &mut Vec<Play>) {
-        for f in bits(from_rank(self.at_least[4], from)) {
-            let four = of(f, 4);
-            let pairs = self.at_least[2] & !(1 << f);
-            for a in bits(pairs) {
-                for b in bits(pairs & !((2 << a) - 1)) {
-                    let raw = four + of(a, 2) + of(b, 2);
-                    out.push(Play::new(
-                        RankCounts::from_raw(raw),
-                        Kind::FourTwoPair,
-                        f,
-                        1,
-                    ));
+    /// Planes: `len` consecutive trios (lowest rank in `from`, `len` in `lens`) with `len`
+    /// kicker cards (`PlaneSolo`) or pairs of different ranks (`PlanePair`).
+    fn planes(&self, kind: Kind, from: u16, lens: Lens, out: &mut Vec<Play>) {
+        let trios = self.at_least[3] & CHAIN_RANKS;
+        let mut starts = trios;
+        for k in 1..*lens.start() {
+            starts &= trios >> k;
+        }
+        for len in lens {
+            if starts == 0 {
+                break;
+            }
+            for low in bits(starts & from) {
+                let span = ((1u16 << len) - 1) << low;
+                let chain = run_cards(low, len, 3).raw();
+                let make = |raw| Play::new(RankCounts::from_raw(raw), kind, low, len);
+                let pairs = self.at_least[2] & !span;
+                match (kind, len) {
+                    (Kind::PlaneSolo, 2) => {
+                        self.two_kickers(self.at_least[1] & !span, chain, make, out)
+                    }
+                    (Kind::PlaneSolo, _) => self.solo_wings(span, len, chain, make, out),
+                    (_, 2) => two_pairs(pairs, chain, make, out),
+                    _ => pairs_of(pairs, len, chain, &mut |raw| out.push(make(raw))),
                 }
             }
+            starts &= trios >> len;
+        }
+    }
+
+    /// Four of a rank (from `from`) with two kicker cards (a pair allowed, not both jokers)
+    /// or two pairs of different ranks.
+    fn four_two(&self, kind: Kind, from: u16, out: &mut Vec<Play>) {
+        for f in bits(self.at_least[4] & from) {
+            let make = |raw| Play::new(RankCounts::from_raw(raw), kind, f, 1);
+            let others = !(1 << f);
+            match kind {
+                Kind::FourTwoSolo => {
+                    self.two_kickers(self.at_least[1] & others, of(f, 4), make, out)
+                }
+                _ => two_pairs(self.at_least[2] & others, of(f, 4), make, out),
+            }
+        }
+    }
+
+    /// Two kicker cards from the ranks `ranks` added to `base`: two of one rank, or one each
+    /// of two ranks but not both jokers (the first kicker is suited, so never a joker).
+    #[inline]
+    fn two_kickers(&self, ranks: u16, base: u64, make: impl Fn(u64) -> Play, out: &mut Vec<Play>) {
+        let pairs = ranks & self.at_least[2];
+        let row = |a: u32| (ranks & above(a)) | (pairs & (1 << a));
+        grid(ranks & SUITED_RANKS, row, 1, base, make, out);
+    }
+
+    /// The kicker cards of a plane of three or more trios over the ranks `span`: `len`
+    /// cards of other ranks, at most three alike (four would be a bomb inside), no trio next
+    /// to the plane (that is a longer chain) and not both jokers.
+    fn solo_wings(
+        &self,
+        span: u16,
+        len: u32,
+        chain: u64,
+        make: impl Fn(u64) -> Play,
+        out: &mut Vec<Play>,
+    ) {
+        let beside = ((span << 1) | (span >> 1)) & !span & CHAIN_RANKS;
+        let others = self.at_least[1] & !span;
+        let mut units = [(0, 0); 13];
+        let mut n = 0;
+        for r in bits(others & SUITED_RANKS) {
+            let cap = if beside & (1 << r) != 0 { 2 } else { 3 };
+            units[n] = (of(r, 1), cap.min(self.hand.count_at(r as usize)));
+            n += 1;
+        }
+        let mut push = |raw| out.push(make(raw));
+        choose(&units[..n], len, chain, &mut push);
+        for j in bits(others & JOKERS) {
+            choose(&units[..n], len - 1, chain + of(j, 1), &mut push);
+        }
+    }
+}
+
+/// Two pairs of different ranks from `pairs` added to `base`, as a grid like
+/// [`Gen::two_kickers`]'s.
+#[inline]
+fn two_pairs(pairs: u16, base: u64, make: impl Fn(u64) -> Play, out: &mut Vec<Play>) {
+    grid(pairs, |a| pairs & above(a), 2, base, make, out);
+}
+
+/// Appends `make(base + unit × (rank a) + unit × (rank b))` for each suited first rank `a`
+/// in `firsts` and each second rank `b` in `row(a)`.
+///
+/// The choices are a grid of 16-bit rows, ranks 3..=T in one 128-bit word and J..=2 in
+/// another, filled without branches and appended in two `extend`s.
+#[inline(always)]
+fn grid(
+    firsts: u16,
+    row: impl Fn(u32) -> u16,
+    unit: u64,
+    base: u64,
+    make: impl Fn(u64) -> Play,
+    out: &mut Vec<Play>,
+) {
+    let rows = |from: u32, to: u32| {
+        let mut word = 0u128;
+        for a in from..to {
+            let keep = 0u16.wrapping_sub((firsts >> a) & 1);
+            word |= u128::from(row(a) & keep) << (16 * (a - from));
+        }
+        word
+    };
+    for (first, word) in [(0, rows(0, 8)), (8, rows(8, 13))] {
+        emit(out, word, |bit| {
+            let (a, b) = (first + bit / 16, bit % 16);
+            make(base + of(a, unit) + of(b, unit))
+        });
+    }
+}
+
+/// Each multiset of `need` units from `units` (a unit and how many of it fit) once, added
+/// to `base`: pick the first unit used and how many of it, then the rest from the units
+/// after it. Only planes of three or more trios need this.
+fn choose(units: &[(u64, u32)], need: u32, base: u64, emit: &mut impl FnMut(u64)) {
+    if need == 0 {
+        return emit(base);
+    }
+    for (i, &(unit, cap)) in units.iter().enumerate() {
+        let mut acc = base;
+        for used in 1..=need.min(cap) {
+            acc += unit;
+            choose(&units[i + 1..], need - used, acc, emit);
+        }
+    }
+}
+
+/// A pair of each of `need` different ranks of `ranks`, added to `base`.
+fn pairs_of(ranks: u16, need: u32, base: u64, emit: &mut impl FnMut(u64)) {
+    if need == 0 {
+        return emit(base);
+    }
+    for a in bits(ranks) {
+        let later = ranks & above(a);
+        if later.count_ones() + 1 < need {
+            break;
+        }
+        pairs_of(later, need - 1, base + of(a, 2), emit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chain_tables_hold_every_chain_once_classified() {
+        for (table, count) in [(&SOLO_CHAINS, 36), (&PAIR_CHAINS, 52), (&TRIO_CHAINS, 45)] {
+            let len = table.max as usize;
+            let used = table.offset[len] as usize + 13 - len;
+            assert_eq!(used, count);
+            for p in &table.plays[..used] {
+                assert_eq!(Play::classify(p.cards()), Some(*p));
+            }
+            assert!(table.min >= 2);
         }
     }
 }

@@ -101,11 +101,13 @@ impl fmt::Display for Kind {
 ///
 /// Sixteen bytes and `Copy`, so move lists are flat arrays that bots can copy freely. Two
 /// plays are equal exactly when their cards are, since a multiset has at most one kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Play {
     cards: RankCounts,
     kind: Kind,
-    rank: Rank,
+    /// The main rank's index (0 = 3 … 14 = RJ), kept as a byte so that the generator
+    /// stores a bit position without a conversion.
+    rank: u8,
     len: u8,
 }
 
@@ -140,10 +142,13 @@ fn gather_nibbles(x: u64) -> u16 {
     ((x | (x >> 24)) & 0xFFFF) as u16
 }
 
-/// The rank masks of a multiset: bit `r` of `at_least[n]` is set when rank `r` has at
-/// least `n` cards (n = 1..=4). Chain and kicker searches start from these masks.
+/// The rank masks of a multiset, the starting point of classification and generation.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Masks {
+    /// Bit `4r + n - 1` is set when rank `r` has at least `n` cards (n = 1..=4): one bit
+    /// per solo, pair, trio and bomb the cards hold, in the nibble layout of the counts.
+    pub(crate) groups: u64,
+    /// Bit `r` of `at_least[n]` is set when rank `r` has at least `n` cards (n = 1..=4).
     pub(crate) at_least: [u16; 5],
     /// Ranks holding more than four cards: never part of a one-deck hand or play.
     pub(crate) over_four: u16,
@@ -158,14 +163,16 @@ impl Masks {
         let b1 = (raw >> 1) & ONE_EACH;
         let b2 = (raw >> 2) & ONE_EACH;
         let b3 = (raw >> 3) & ONE_EACH;
+        let at_least = [
+            ONE_EACH,
+            b0 | b1 | b2 | b3,
+            b1 | b2 | b3,
+            (b0 & b1) | b2 | b3,
+            b2 | b3,
+        ];
         Masks {
-            at_least: [
-                0x7FFF,
-                gather_nibbles(b0 | b1 | b2 | b3),
-                gather_nibbles(b1 | b2 | b3),
-                gather_nibbles((b0 & b1) | b2 | b3),
-                gather_nibbles(b2 | b3),
-            ],
+            groups: at_least[1] | at_least[2] << 1 | at_least[3] << 2 | at_least[4] << 3,
+            at_least: at_least.map(gather_nibbles),
             over_four: gather_nibbles((b2 & (b0 | b1)) | b3),
         }
     }
@@ -179,7 +186,7 @@ impl Masks {
 
 /// `n` copies of each of `len` consecutive ranks starting at rank index `low`.
 #[inline]
-pub(crate) fn run_cards(low: u32, len: u32, n: u64) -> RankCounts {
+pub(crate) const fn run_cards(low: u32, len: u32, n: u64) -> RankCounts {
     let nibbles = ONE_EACH & ((1u64 << (4 * len)) - 1);
     RankCounts::from_raw((nibbles * n) << (4 * low))
 }
@@ -195,25 +202,26 @@ fn chain_run(mask: u16) -> Option<(u32, u32)> {
     (run & (run + 1) == 0).then_some((low, run.count_ones()))
 }
 
-/// The rank with index `i`, for indexes that come from a 15-bit rank mask.
-#[inline]
-fn rank_at(i: u32) -> Rank {
-    Rank::ALL[i as usize % 15]
-}
-
 impl Play {
     /// A play the caller has already classified (the move generator, which builds plays
     /// by their shape). Debug builds check it against [`Play::classify`].
     #[inline]
     pub(crate) fn new(cards: RankCounts, kind: Kind, rank: u32, len: u32) -> Play {
-        let play = Play {
-            cards,
-            kind,
-            rank: rank_at(rank),
-            len: len as u8,
-        };
+        let play = Play::from_parts(cards, kind, rank, len);
         debug_assert_eq!(Play::classify(cards), Some(play), "{cards} misbuilt");
         play
+    }
+
+    /// [`Play::new`] without the check, for tables built at compile time (which the
+    /// tests compare with [`Play::classify`] entry by entry).
+    #[inline]
+    pub(crate) const fn from_parts(cards: RankCounts, kind: Kind, rank: u32, len: u32) -> Play {
+        Play {
+            cards,
+            kind,
+            rank: rank as u8,
+            len: len as u8,
+        }
     }
 
     /// The play these cards make, or `None` if the multiset is not one of the 27,471 plays.
@@ -232,7 +240,7 @@ impl Play {
             Some(Play {
                 cards,
                 kind,
-                rank: rank_at(rank.trailing_zeros()),
+                rank: rank.trailing_zeros() as u8,
                 len,
             })
         };
@@ -299,7 +307,7 @@ impl Play {
                 return Some(Play {
                     cards,
                     kind: Kind::PlaneSolo,
-                    rank: rank_at(low),
+                    rank: low as u8,
                     len: k as u8,
                 });
             }
@@ -325,7 +333,8 @@ impl Play {
     /// the rank itself.
     #[inline]
     pub fn rank(self) -> Rank {
-        self.rank
+        // Always below 15: every constructor takes it from a bit of a 15-rank mask.
+        Rank::ALL[usize::from(self.rank)]
     }
 
     /// The number of consecutive ranks in a chain or plane; 1 for every other kind.
@@ -363,6 +372,18 @@ impl Play {
             (Kind::Bomb, _) => true,
             (_, Kind::Bomb) => false,
             (a, b) => a == b && self.len == last.len && self.rank > last.rank,
+        }
+    }
+}
+
+impl fmt::Debug for Play {
+    /// The cards and what they are: `Play(3 3 3 4: trio_solo of 3)`, chains with their
+    /// length: `Play(3 4 5 6 7: solo_chain of 5 from 3)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Play({}: {}", self.cards, self.kind)?;
+        match self.len {
+            1 => write!(f, " of {})", self.rank()),
+            len => write!(f, " of {len} from {})", self.rank()),
         }
     }
 }

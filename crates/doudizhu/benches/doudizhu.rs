@@ -1,0 +1,98 @@
+//! The hot paths of Dou Dizhu: move generation (leading and following) and classification.
+//!
+//! One iteration runs all 64 seeded inputs (hands, or plays to classify), so that branch
+//! predictors cannot learn one hand and divan's throughput column reads directly in hands
+//! (or plays) per second. Run with `CARGO_TARGET_DIR=... cargo bench -p doudizhu`.
+
+use cards::{Card, RankCounts};
+use divan::counter::ItemsCount;
+use divan::{black_box, Bencher};
+use doudizhu::movegen::{all_plays, legal_plays};
+use doudizhu::Play;
+use game::deal::{below, shuffle, GameRng};
+use game::Seed;
+
+fn main() {
+    divan::main();
+}
+
+const INPUTS: usize = 64;
+
+fn hand(rng: &mut GameRng, size: usize) -> RankCounts {
+    let mut deck: Vec<Card> = Card::all().collect();
+    shuffle(&mut deck, rng);
+    RankCounts::from_cards(&deck[..size])
+}
+
+fn hands(seed: u64, size: usize) -> Vec<RankCounts> {
+    let mut rng = Seed::from_u64(seed).rng();
+    (0..INPUTS).map(|_| hand(&mut rng, size)).collect()
+}
+
+/// Lists every play of each hand in turn, reusing one buffer as bots do.
+fn lead(bencher: Bencher, hands: &[RankCounts]) {
+    let mut out = Vec::with_capacity(4096);
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        let mut plays = 0;
+        for &hand in hands {
+            out.clear();
+            legal_plays(black_box(hand), None, &mut out);
+            plays += out.len();
+        }
+        plays
+    });
+}
+
+/// The landlord's opening hand (20 cards).
+#[divan::bench]
+fn legal_leader_20(bencher: Bencher) {
+    lead(bencher, &hands(20, 20));
+}
+
+/// A peasant's opening hand (17 cards).
+#[divan::bench]
+fn legal_leader_17(bencher: Bencher) {
+    lead(bencher, &hands(17, 17));
+}
+
+/// A 17-card hand answering a play another 20-card hand could lead: the plays that occur
+/// in games, rather than a uniform draw from the space (mostly planes no hand can answer).
+#[divan::bench]
+fn legal_follower(bencher: Bencher) {
+    let mut rng = Seed::from_u64(3).rng();
+    let mut plays = Vec::new();
+    let cases: Vec<(RankCounts, Play)> = (0..INPUTS)
+        .map(|_| {
+            plays.clear();
+            legal_plays(hand(&mut rng, 20), None, &mut plays);
+            let last = plays[below(&mut rng, plays.len())];
+            (hand(&mut rng, 17), last)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(4096);
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        let mut plays = 0;
+        for &(hand, last) in &cases {
+            out.clear();
+            legal_plays(black_box(hand), black_box(Some(last)), &mut out);
+            plays += out.len();
+        }
+        plays
+    });
+}
+
+/// Classifying plays drawn from the whole space, as the judge and `parse_action` do.
+#[divan::bench]
+fn classify(bencher: Bencher) {
+    let space = all_plays();
+    let mut rng = Seed::from_u64(4).rng();
+    let cards: Vec<RankCounts> = (0..INPUTS)
+        .map(|_| space[below(&mut rng, space.len())].cards())
+        .collect();
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        cards
+            .iter()
+            .filter_map(|&c| Play::classify(black_box(c)))
+            .count()
+    });
+}
