@@ -43,6 +43,9 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut GameRng) {
 mod tests {
     use super::*;
 
+    /// The shuffle of 0..10 by seed 0, as first computed (rand_chacha 0.9, ChaCha8).
+    const PINNED: [u32; 10] = [4, 6, 1, 3, 7, 0, 9, 5, 2, 8];
+
     #[test]
     fn shuffle_is_a_permutation_and_replays() {
         let mut a: Vec<u32> = (0..54).collect();
@@ -58,15 +61,9 @@ mod tests {
 
     #[test]
     fn the_stream_is_fixed() {
-        // Pins the deal of seed 0: if this changes, every stored record stops replaying.
+        // Pins the shuffle of seed 0: if this changes, every stored record stops replaying.
         let mut v: Vec<u32> = (0..10).collect();
         shuffle(&mut v, &mut Seed::from_u64(0).rng());
-        let again = {
-            let mut w: Vec<u32> = (0..10).collect();
-            shuffle(&mut w, &mut Seed::from_u64(0).rng());
-            w
-        };
-        assert_eq!(v, again);
-        assert_eq!(below(&mut Seed([1; 32]).rng(), 1), 0);
+        assert_eq!(v, PINNED);
     }
 }
