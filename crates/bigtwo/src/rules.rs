@@ -97,11 +97,16 @@ pub struct State {
 }
 
 impl State {
-    /// A deal from given hands, for tests, puzzles and the judge: `opening` says who leads.
-    /// The hands must be disjoint and hold no jokers; their sizes are the caller's choice.
+    /// A deal from given hands, for tests and puzzles: `opening` says who leads. The hands
+    /// must be disjoint, not empty and hold no jokers; their sizes are the caller's choice.
     pub fn from_hands(hands: [CardSet; SEATS], opening: Opening) -> Result<State, RuleError> {
         let mut seen = CardSet::EMPTY;
         for h in &hands {
+            if h.is_empty() {
+                return Err(RuleError::BadConfig(
+                    "every seat needs at least one card".into(),
+                ));
+            }
             if h.bits() & !DECK.bits() != 0 {
                 return Err(RuleError::BadConfig(
                     "Big Two is played without jokers".into(),

@@ -370,3 +370,21 @@ fn rule_timeout_passes_when_following_and_leads_the_lowest_card() {
     act(&mut s, 0, "3d").unwrap();
     assert_eq!(BigTwo::default_action(&s, 1), Action::Pass);
 }
+
+#[test]
+fn rule_a_deal_holds_each_card_once_and_no_jokers() {
+    let hands = |t: [&str; 4]| t.map(|h| h.parse::<CardSet>().unwrap());
+    let bad = |t: [&str; 4]| State::from_hands(hands(t), Opening::ThreeOfDiamonds).unwrap_err();
+    assert!(bad(["3d 4d", "4d", "5d", "6d"])
+        .to_string()
+        .contains("4d is dealt twice"));
+    assert!(bad(["3d BJ", "4c", "5d", "6d"])
+        .to_string()
+        .contains("without jokers"));
+    assert!(bad(["3d", "", "5d", "6d"])
+        .to_string()
+        .contains("at least one card"));
+    assert!(bad(["3c", "4c", "5d", "6d"])
+        .to_string()
+        .contains("nobody holds 3d"));
+}
