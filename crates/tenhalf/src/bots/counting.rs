@@ -195,19 +195,31 @@ fn rivals(view: &View, unseen: CardSet) -> Vec<Rival> {
                 Status::Stood => {
                     let hits: Halves = p.hits.iter().map(|&c| halves(c)).sum();
                     let best_hit = p.hits.iter().map(|&c| strength(c)).max().unwrap_or(0);
-                    // The base cards the player could have stood on: first those the seed's
-                    // policy stands on, then any the rules allow, then any at all.
-                    let stands_on = |from: Halves| {
+                    let last_hit = p.hits.last().map_or(0, |&c| halves(c));
+                    // The base cards the player could have stood on: first those with which
+                    // the seed's policy would have hit until the last card and then stood,
+                    // then any the rules allow, then any at all. `(stand_from, hit_below)`:
+                    // the total stood on is at least `stand_from`; the total before the last
+                    // hit was below `hit_below`.
+                    let stood_on = |(stand_from, hit_below): (Halves, Halves)| {
                         move |c: &Card| {
                             let t = hits + halves(*c);
-                            t < TEN_AND_A_HALF && (deck_empty || t >= from)
+                            let before = t - last_hit;
+                            t < TEN_AND_A_HALF
+                                && (deck_empty || t >= stand_from)
+                                && (last_hit == 0 || before < hit_below)
                         }
                     };
+                    let beliefs = [
+                        (SEED_STANDS_AT, SEED_STANDS_AT),
+                        (MAY_STAND_FROM, TEN_AND_A_HALF),
+                        (0, Halves::MAX),
+                    ];
                     let bases: Vec<Card> = match p.base {
                         Some(b) => vec![b],
-                        None => [SEED_STANDS_AT, MAY_STAND_FROM, 0]
+                        None => beliefs
                             .into_iter()
-                            .map(|from| unseen.iter().filter(stands_on(from)).collect::<Vec<_>>())
+                            .map(|b| unseen.iter().filter(stood_on(b)).collect::<Vec<_>>())
                             .find(|fits| !fits.is_empty())
                             .unwrap_or_default(),
                     };
