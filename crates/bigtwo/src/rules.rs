@@ -37,6 +37,17 @@ pub struct Config {
     pub opening: Opening,
 }
 
+impl Config {
+    /// The configuration of the deal after one that ended with `outcome`: its winner leads.
+    /// `None` if the outcome names no winner (not a finished Big Two deal).
+    pub fn next_deal(outcome: &Outcome) -> Option<Config> {
+        let winner = outcome.won.iter().position(|&w| w)?;
+        Some(Config {
+            opening: Opening::Seat(winner),
+        })
+    }
+}
+
 /// One move. JSON: `{"play":"3d 3s"}` or `"pass"`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -204,6 +204,11 @@ fn rule_later_deals_are_led_by_the_last_winner_without_3d() {
     assert_eq!(BigTwo::to_act(&s), ToAct::Seat(2));
     assert_eq!(s.must_include(), None);
     act(&mut s, 2, "7d").unwrap();
+    // The table carries the winner into the next deal's configuration.
+    let mut done = deal(["3d", "5d 6d", "7d", "8d"], Opening::ThreeOfDiamonds);
+    act(&mut done, 0, "3d").unwrap();
+    let next = Config::next_deal(&BigTwo::outcome(&done).unwrap()).unwrap();
+    assert_eq!(next.opening, Opening::Seat(0));
     let start = BigTwo::start(
         &Config {
             opening: Opening::Seat(3),
