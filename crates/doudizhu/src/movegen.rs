@@ -18,9 +18,9 @@ const SOLO_COLUMN: u64 = 0x0111_1111_1111_1111;
 /// The play of each bit of [`Masks::groups`]: bit `4r + n - 1` is `n` cards of rank `r`,
 /// a solo, pair, trio or bomb. (The bits of two or more jokers are never set in a hand's
 /// groups; their entries are not plays.)
-static GROUPS: [Play; 60] = {
+static GROUPS: [Play; 64] = {
     const KINDS: [Kind; 4] = [Kind::Solo, Kind::Pair, Kind::Trio, Kind::Bomb];
-    let mut plays = [Play::from_parts(RankCounts::EMPTY, Kind::Solo, 0, 1); 60];
+    let mut plays = [Play::from_parts(RankCounts::EMPTY, Kind::Solo, 0, 1); 64];
     let mut bit = 0;
     while bit < 60 {
         let cards = RankCounts::from_raw((bit as u64 % 4 + 1) << (bit & !3));
@@ -144,9 +144,9 @@ fn bits(mut mask: u16) -> impl Iterator<Item = u32> {
 /// The chains of one width (1, 2 or 3 cards a rank), numbered by length then lowest rank,
 /// so that "which chains does the hand hold" is one 64-bit word (at most 52 chains).
 struct Chains {
-    plays: [Play; 52],
+    plays: [Play; 64],
     /// `offset[len]`: the number of the chain of length `len` starting at rank 3.
-    offset: [u32; 14],
+    offset: [u32; 16],
     min: u32,
     max: u32,
 }
@@ -155,8 +155,8 @@ impl Chains {
     const fn new(kind: Kind, width: u64, min: u32, max: u32) -> Chains {
         let filler = Play::from_parts(RankCounts::EMPTY, kind, 0, 0);
         let mut chains = Chains {
-            plays: [filler; 52],
-            offset: [0; 14],
+            plays: [filler; 64],
+            offset: [0; 16],
             min,
             max,
         };
@@ -177,26 +177,26 @@ impl Chains {
     /// The chains of length `len` the rank mask `held` holds, as bits of a candidate word.
     #[inline(always)]
     fn word(&self, starts: u16, len: u32) -> u64 {
-        u64::from(starts) << self.offset[len as usize]
+        u64::from(starts) << self.offset[len as usize % 16]
     }
 
     /// Every chain `held` (ranks with enough cards) holds with its lowest rank in `from`,
     /// of length `len` or, given none, of every length.
     #[inline(always)]
     fn emit(&self, held: u16, from: u16, len: Option<u32>, out: &mut Vec<Play>) {
-        let lens = len.map_or(self.min..=self.max, |len| len..=len);
+        let (shortest, longest) = len.map_or((self.min, self.max), |len| (len, len));
         let held = held & CHAIN_RANKS;
         // `starts`: the ranks that begin a run of at least `len` held ranks.
         let mut starts = held;
-        for k in 1..*lens.start() {
+        for k in 1..shortest {
             starts &= held >> k;
         }
         let mut word = 0;
-        for len in lens {
+        for len in shortest..longest + 1 {
             word |= self.word(starts & from, len);
             starts &= held >> len;
         }
-        emit(out, word, |i| self.plays[i as usize]);
+        emit(out, word, |i| self.plays[i as usize % 64]);
     }
 }
 
@@ -276,7 +276,7 @@ impl Gen {
     /// Solos, pairs, trios and bombs: one per bit of `word`, a subset of [`Gen::groups`].
     #[inline(always)]
     fn groups(&self, word: u64, out: &mut Vec<Play>) {
-        emit(out, word, |bit| GROUPS[bit as usize % 60]);
+        emit(out, word, |bit| GROUPS[bit as usize % 64]);
     }
 
     #[inline]

@@ -6,7 +6,9 @@ use doudizhu::movegen::{all_plays, legal_plays};
 use doudizhu::{Kind, Play};
 use game::deal::{below, shuffle, GameRng};
 use game::Seed;
+use proptest::prelude::*;
 use std::collections::{BTreeMap, HashSet};
+use std::sync::OnceLock;
 
 fn play(text: &str) -> Play {
     text.parse()
@@ -358,4 +360,44 @@ fn the_full_deck_leads_the_whole_space() {
     let over_bombs = generated(deck, Some(play("A A A A")));
     let expected: HashSet<Play> = [play("2 2 2 2"), play("BJ RJ")].into();
     assert_eq!(over_bombs, expected);
+}
+
+/// The play space as a set of multisets, built once for the property tests.
+fn space() -> &'static HashSet<RankCounts> {
+    static SPACE: OnceLock<HashSet<RankCounts>> = OnceLock::new();
+    SPACE.get_or_init(|| all_plays().into_iter().map(|p| p.cards()).collect())
+}
+
+/// Any multiset of one deck's ranks, up to 20 cards.
+fn multiset() -> impl Strategy<Value = RankCounts> {
+    proptest::collection::vec(0u32..=4, 15).prop_map(|counts| {
+        let mut cards = RankCounts::EMPTY;
+        for (r, n) in Rank::ALL.into_iter().zip(counts) {
+            let n = if r.is_joker() { n % 2 } else { n };
+            cards.add(r, n.min(20 - cards.len()));
+        }
+        cards
+    })
+}
+
+proptest! {
+    #[test]
+    fn classify_accepts_exactly_the_multisets_of_the_space(cards in multiset()) {
+        let play = Play::classify(cards);
+        prop_assert_eq!(play.is_some(), space().contains(&cards), "{}", cards);
+        if let Some(p) = play {
+            prop_assert_eq!(p.cards(), cards);
+        }
+    }
+
+    #[test]
+    fn odd_hands_still_give_only_plays_they_hold(raw in 0u64..(1 << 60)) {
+        // Counts above four and doubled jokers are not one deck, yet must not break anything.
+        let hand = RankCounts::from_raw(raw);
+        let mut out = Vec::new();
+        legal_plays(hand, None, &mut out);
+        for p in &out {
+            prop_assert!(hand.contains(p.cards()) && space().contains(&p.cards()), "{}", p);
+        }
+    }
 }
