@@ -13,7 +13,9 @@
 //! * [`Doudizhu5`] — the [`game::Rules`] state machine, with its [`View`];
 //! * [`bots`] — `random` and `heuristic`.
 
+mod action;
 pub mod bots;
+mod config;
 pub mod declare;
 pub mod grab;
 pub mod hand;
@@ -26,10 +28,10 @@ mod text;
 mod view;
 pub mod window;
 
+pub use action::{Action, Event, Phase, Turn};
+pub use config::{Config, CustomDeal};
 pub use play::{Kind, KindSet, Play};
-pub use rules::{
-    Action, Config, CustomDeal, Doudizhu5, Event, Phase, State, Turn, DECK, HAND, KITTY, SEATS,
-};
+pub use rules::{Doudizhu5, State, DECK, HAND, KITTY, SEATS};
 pub use view::{Declaration, OnTable, View};
 
 use game::{Bot, GameSpec, Seed, Viewer};

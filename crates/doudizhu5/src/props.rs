@@ -2,8 +2,9 @@
 //! two other seats — the marked card included, which moves the secret partner with it —
 //! must leave the view unchanged until the partner is revealed.
 
+use crate::action::Phase;
 use crate::declare::Mode;
-use crate::rules::{Doudizhu5, Phase, State, SEATS};
+use crate::rules::{Doudizhu5, State, SEATS};
 use cards::Card;
 use game::{Bot, Decision, RandomBot, Rules, Seed, ToAct, Viewer};
 use proptest::prelude::*;

@@ -1,15 +1,16 @@
 //! The state machine: deal, grab, kitty and instant wins, declaration, play, score.
 
+use crate::action::{Action, Event, Phase, Turn};
+use crate::config::{check_deal, Config, CustomDeal};
 use crate::declare::{declarations, default_mode, instant_win, marked_card, InstantWin, Mode};
 use crate::grab::{clickable, multiplier, Shown};
 use crate::hand::Hand;
 use crate::movegen::for_each_play;
-use crate::play::{Kind, KindSet, Play};
+use crate::play::{KindSet, Play};
 use crate::scoring::{score, ScoreMode};
 use crate::view::View;
 use cards::{Card, Deck, RankCounts};
 use game::{deal, Outcome, RuleError, Rules, Seat, SeatSet, Seed, ToAct, Viewer};
-use serde::{Deserialize, Serialize};
 
 /// Players at the table.
 pub const SEATS: usize = 5;
@@ -22,154 +23,6 @@ pub const DECK: Deck = Deck {
     decks: 3,
     jokers: true,
 };
-
-/// Table options.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Config {
-    /// The table's base score (基础分): one player's stake is multiplier × base.
-    pub base: u32,
-    /// The grab window in seconds; the server applies `decline` to the seats still
-    /// deciding when it closes.
-    pub grab_seconds: u32,
-    /// The landlord's time to declare; the server applies the default (a partner call)
-    /// when it runs out.
-    pub declare_seconds: u32,
-    /// Given hands, kitty and face-up card instead of a shuffled deal: tests and puzzles.
-    pub deal: Option<CustomDeal>,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            base: 1,
-            grab_seconds: 10,
-            declare_seconds: 10,
-            deal: None,
-        }
-    }
-}
-
-/// A deal chosen by hand: five hands of 31, a kitty of 7, together three full decks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CustomDeal {
-    /// The five hands, seat 0 first.
-    pub hands: Vec<Vec<Card>>,
-    /// The seven kitty cards.
-    pub kitty: Vec<Card>,
-    /// The face-up card (明牌) and the seat holding it.
-    pub face_up: (Card, Seat),
-}
-
-/// The phase of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// Everyone may grab at once.
-    Grab,
-    /// The landlord chooses open solo, hidden solo or a partner call.
-    Declare,
-    /// Cards are played.
-    Play,
-    /// Someone went out, or the landlord won instantly.
-    Finished,
-}
-
-/// One move. JSON: `{"grab":"9h"}`, `"decline"`, `{"declare":"partner"}`,
-/// `{"play":"3 3 3 4 4"}`, `"pass"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Action {
-    /// Click a grab card: shows a pair of it, or the triple if the pair is already shown.
-    Grab(Card),
-    /// Stop grabbing (also what a timeout does).
-    Decline,
-    /// The landlord's declaration.
-    Declare(Mode),
-    /// Cards played, by rank.
-    Play(RankCounts),
-    /// Not following the play on the table (过).
-    Pass,
-}
-
-/// Something everyone sees happen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
-pub enum Event {
-    /// A player showed a grab set.
-    Grabbed {
-        /// Who.
-        seat: Seat,
-        /// The set shown: the card and how many copies.
-        shown: Shown,
-    },
-    /// A player stopped grabbing.
-    Declined {
-        /// Who.
-        seat: Seat,
-    },
-    /// The grab is over: the landlord took the kitty.
-    Landlord {
-        /// The landlord (正地主).
-        seat: Seat,
-        /// The number of grabs.
-        grabs: u32,
-    },
-    /// The landlord won without play.
-    InstantWin {
-        /// The landlord.
-        seat: Seat,
-        /// Why.
-        reason: InstantWin,
-    },
-    /// The landlord declared. A hidden solo and a partner call look the same here.
-    Declared {
-        /// The landlord.
-        seat: Seat,
-        /// Whether it is the open solo (一打四).
-        open_solo: bool,
-        /// The marked card (找…), for a hidden solo or a partner call.
-        marked: Option<Card>,
-    },
-    /// Cards were played.
-    Played {
-        /// Who.
-        seat: Seat,
-        /// The cards.
-        cards: RankCounts,
-        /// As what.
-        kind: Kind,
-    },
-    /// A player passed.
-    Passed {
-        /// Who.
-        seat: Seat,
-    },
-    /// The marked card was played: its player is the partner (the landlord, for a hidden
-    /// solo).
-    Revealed {
-        /// The partner (副地主).
-        partner: Seat,
-    },
-    /// The game is over.
-    Finished {
-        /// Who went out (the landlord for an instant win).
-        winner: Seat,
-        /// Whether the landlord's side won.
-        landlord_won: bool,
-        /// Each seat's score change.
-        scores: Vec<i64>,
-    },
-}
-
-/// One turn of the play phase, for the public history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Turn {
-    /// Who.
-    pub seat: Seat,
-    /// The cards, or `None` for a pass.
-    pub cards: Option<RankCounts>,
-}
 
 /// A game in progress, every hidden card included.
 #[derive(Debug, Clone)]
@@ -345,28 +198,6 @@ impl State {
                 1
             }
     }
-}
-
-fn check_deal(d: &CustomDeal) -> Result<(), RuleError> {
-    let bad = |m: String| Err(RuleError::BadConfig(m));
-    if d.hands.len() != SEATS || d.hands.iter().any(|h| h.len() != HAND) || d.kitty.len() != KITTY {
-        return bad(format!(
-            "a deal is {SEATS} hands of {HAND} cards and a kitty of {KITTY}"
-        ));
-    }
-    let all: Vec<Card> = d.hands.iter().flatten().chain(&d.kitty).copied().collect();
-    let mut sorted = all;
-    sorted.sort();
-    if sorted != DECK.cards() {
-        return bad("the hands and kitty must be exactly three decks with jokers".into());
-    }
-    let (card, holder) = d.face_up;
-    if !d.hands.get(holder).is_some_and(|h| h.contains(&card)) {
-        return bad(format!(
-            "seat {holder} does not hold the face-up card {card}"
-        ));
-    }
-    Ok(())
 }
 
 /// 五人斗地主 (如东三打二): the [`Rules`] implementation.

@@ -1,9 +1,10 @@
 //! The terminal face: the table as text, and actions typed as text.
 
+use crate::action::{Action, Phase};
 use crate::bots::heuristic::lead_score;
 use crate::declare::Mode;
 use crate::play::Play;
-use crate::rules::{Action, Phase, SEATS};
+use crate::rules::SEATS;
 use crate::view::View;
 use cards::{format_cards, Card, RankCounts};
 use game::Viewer;

@@ -4,10 +4,11 @@
 //! nobody but the landlord knows whether the mark hides a partner call or a hidden solo:
 //! the view shows the marked card and nothing more.
 
+use crate::action::{Phase, Turn};
 use crate::declare::{declarations, InstantWin, Mode};
 use crate::grab::{clickable, Shown};
 use crate::play::Kind;
-use crate::rules::{Phase, State, Turn, SEATS};
+use crate::rules::{State, SEATS};
 use cards::{Card, RankCounts};
 use game::{Seat, Viewer};
 use serde::Serialize;

@@ -1,56 +1,13 @@
 //! The game as a whole: the grab, the kitty and instant wins, the declarations, the
 //! partner's reveal, play and scoring (seed 002 §5–7 and the decisions).
 
-use cards::{parse_cards, Card, RankCounts};
+mod common;
+
+use cards::{parse_cards, RankCounts};
+use common::{act, deal, decline_all, start};
 use doudizhu5::declare::{InstantWin, Mode};
-use doudizhu5::{
-    Action, Config, CustomDeal, Doudizhu5, Event, Phase, State, DECK, HAND, KITTY, SEATS,
-};
-use game::{Rules, Seed, ToAct, Viewer};
-
-/// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
-/// remainder), the given kitty (filled up likewise), and the face-up card.
-fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
-    let mut hands: Vec<Vec<Card>> = fixed.iter().map(|h| parse_cards(h).unwrap()).collect();
-    let mut kitty = parse_cards(kitty).unwrap();
-    let mut rest = DECK.cards();
-    for c in hands.iter().flatten().chain(&kitty) {
-        let i = rest.iter().position(|x| x == c).expect("card available");
-        rest.remove(i);
-    }
-    let mut seat = 0;
-    for c in rest {
-        if hands.iter().all(|h| h.len() == HAND) {
-            kitty.push(c);
-            continue;
-        }
-        while hands[seat].len() == HAND {
-            seat = (seat + 1) % SEATS;
-        }
-        hands[seat].push(c);
-        seat = (seat + 1) % SEATS;
-    }
-    assert_eq!(kitty.len(), KITTY);
-    Config {
-        deal: Some(CustomDeal {
-            hands,
-            kitty,
-            face_up: (face_up.0.parse().unwrap(), face_up.1),
-        }),
-        ..Config::default()
-    }
-}
-
-fn start(config: &Config) -> State {
-    Doudizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
-}
-
-fn act(state: &mut State, seat: usize, action: Action) -> Vec<Event> {
-    let mut events = Vec::new();
-    Doudizhu5::apply(state, seat, action, &mut events)
-        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"));
-    events
-}
+use doudizhu5::{Action, Config, Doudizhu5, Event, Phase, State, HAND, KITTY, SEATS};
+use game::{GameSpec, Rules, Seed, ToAct, Viewer};
 
 fn grab(card: &str) -> Action {
     Action::Grab(card.parse().unwrap())
@@ -58,16 +15,6 @@ fn grab(card: &str) -> Action {
 
 fn play(cards: &str) -> Action {
     Action::Play(cards.parse().unwrap())
-}
-
-/// Everybody still grabbing declines.
-fn decline_all(state: &mut State) -> Vec<Event> {
-    let mut events = Vec::new();
-    while let ToAct::Seats(set) = Doudizhu5::to_act(state) {
-        let s = set.iter().next().unwrap();
-        events.extend(act(state, s, Action::Decline));
-    }
-    events
 }
 
 /// The seed's example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
@@ -378,4 +325,60 @@ fn rule_play_four_passes_give_the_lead_back() {
     );
     let rest: RankCounts = s.hand(0).unwrap().ranks();
     assert!(!rest.is_empty());
+}
+
+#[test]
+fn rule_5_4_hidden_solo_reveals_the_landlord_with_the_last_marked_copy() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    let events = act(&mut s, 0, Action::Declare(Mode::HiddenSolo));
+    let Some(Event::Declared {
+        marked: Some(m), ..
+    }) = events.last().cloned()
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(s.hand(0).unwrap().copies(m), 3);
+    let n = s.hand(0).unwrap().ranks().count(m.rank());
+    let first = act(&mut s, 0, Action::Play(RankCounts::of(m.rank(), 1)));
+    assert!(
+        !first.iter().any(|e| matches!(e, Event::Revealed { .. })),
+        "one copy is not the marked one"
+    );
+    for seat in 1..SEATS {
+        act(&mut s, seat, Action::Pass);
+    }
+    let rest = act(&mut s, 0, Action::Play(RankCounts::of(m.rank(), n - 1)));
+    assert!(rest.contains(&Event::Revealed { partner: 0 }), "{rest:?}");
+    assert_eq!(Doudizhu5::view(&s, Viewer::Seat(2)).partner, Some(0));
+}
+
+#[test]
+fn terminal_text_round_trips_through_the_registry() {
+    let game = game::registry::entry::<Doudizhu5>();
+    let config = serde_json::to_value(seed_example()).unwrap();
+    let mut t = game
+        .new_table("t", &config, SEATS, Seed::from_u64(3))
+        .unwrap();
+    assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9h"));
+    t.apply_text(1, "grab 9h").unwrap();
+    t.apply_text(1, "grab").unwrap();
+    assert!(t.apply_text(0, "grab 9h").is_err());
+    t.apply_text(0, "decline").unwrap();
+    t.apply_text(3, "decline").unwrap();
+    t.apply_text(4, "decline").unwrap();
+    assert_eq!(t.to_act(), ToAct::Seat(1));
+    let hints = t.hints(1);
+    assert!(!hints.is_empty());
+    if t.apply_text(1, "partner").is_err() {
+        t.apply_text(1, "hidden").unwrap();
+    }
+    let hints = t.hints(1);
+    assert!(!hints.iter().any(|h| h == "pass"), "a lead cannot pass");
+    t.apply_text(1, &hints[0]).unwrap();
+    assert!(t.render(Viewer::Seat(2)).contains("On the table: seat 1"));
+    t.apply_text(2, "pass").unwrap();
+    let err = t.apply_text(3, "3 4").unwrap_err().to_string();
+    assert!(!err.is_empty());
+    assert!(!Doudizhu5::help().is_empty());
 }

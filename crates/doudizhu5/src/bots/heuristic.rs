@@ -1,10 +1,11 @@
 //! A rule-of-thumb player: grabs with a strong hand, keeps its bombs for the other side,
 //! sheds low cards in long plays, and never beats a known teammate.
 
+use crate::action::{Action, Phase};
 use crate::declare::Mode;
 use crate::movegen::for_each_play;
 use crate::play::{KindSet, Play};
-use crate::rules::{Action, Doudizhu5, Phase};
+use crate::rules::Doudizhu5;
 use crate::view::View;
 use cards::{Rank, RankCounts};
 use game::{Bot, Decision, Seat};

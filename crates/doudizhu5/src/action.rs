@@ -1,0 +1,118 @@
+//! What players do, and what everyone sees happen.
+
+use crate::declare::{InstantWin, Mode};
+use crate::grab::Shown;
+use crate::play::Kind;
+use cards::{Card, RankCounts};
+use game::Seat;
+use serde::{Deserialize, Serialize};
+
+/// The phase of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Everyone may grab at once.
+    Grab,
+    /// The landlord chooses open solo, hidden solo or a partner call.
+    Declare,
+    /// Cards are played.
+    Play,
+    /// Someone went out, or the landlord won instantly.
+    Finished,
+}
+
+/// One move. JSON: `{"grab":"9h"}`, `"decline"`, `{"declare":"partner"}`,
+/// `{"play":"3 3 3 4 4"}`, `"pass"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Click a grab card: shows a pair of it, or the triple if the pair is already shown.
+    Grab(Card),
+    /// Stop grabbing (also what a timeout does).
+    Decline,
+    /// The landlord's declaration.
+    Declare(Mode),
+    /// Cards played, by rank.
+    Play(RankCounts),
+    /// Not following the play on the table (过).
+    Pass,
+}
+
+/// Something everyone sees happen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A player showed a grab set.
+    Grabbed {
+        /// Who.
+        seat: Seat,
+        /// The set shown: the card and how many copies.
+        shown: Shown,
+    },
+    /// A player stopped grabbing.
+    Declined {
+        /// Who.
+        seat: Seat,
+    },
+    /// The grab is over: the landlord took the kitty.
+    Landlord {
+        /// The landlord (正地主).
+        seat: Seat,
+        /// The number of grabs.
+        grabs: u32,
+    },
+    /// The landlord won without play.
+    InstantWin {
+        /// The landlord.
+        seat: Seat,
+        /// Why.
+        reason: InstantWin,
+    },
+    /// The landlord declared. A hidden solo and a partner call look the same here.
+    Declared {
+        /// The landlord.
+        seat: Seat,
+        /// Whether it is the open solo (一打四).
+        open_solo: bool,
+        /// The marked card (找…), for a hidden solo or a partner call.
+        marked: Option<Card>,
+    },
+    /// Cards were played.
+    Played {
+        /// Who.
+        seat: Seat,
+        /// The cards.
+        cards: RankCounts,
+        /// As what.
+        kind: Kind,
+    },
+    /// A player passed.
+    Passed {
+        /// Who.
+        seat: Seat,
+    },
+    /// The marked card was played: its player is the partner (the landlord, for a hidden
+    /// solo).
+    Revealed {
+        /// The partner (副地主).
+        partner: Seat,
+    },
+    /// The game is over.
+    Finished {
+        /// Who went out (the landlord for an instant win).
+        winner: Seat,
+        /// Whether the landlord's side won.
+        landlord_won: bool,
+        /// Each seat's score change.
+        scores: Vec<i64>,
+    },
+}
+
+/// One turn of the play phase, for the public history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// Who.
+    pub seat: Seat,
+    /// The cards, or `None` for a pass.
+    pub cards: Option<RankCounts>,
+}

@@ -1,0 +1,59 @@
+//! Shared test helpers: fixed deals and driving a game by hand.
+
+use cards::{parse_cards, Card};
+use doudizhu5::{Action, Config, CustomDeal, Doudizhu5, Event, State, DECK, HAND, KITTY, SEATS};
+use game::{Rules, Seed, ToAct};
+
+/// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
+/// remainder), the given kitty (filled up likewise), and the face-up card.
+pub fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
+    let mut hands: Vec<Vec<Card>> = fixed.iter().map(|h| parse_cards(h).unwrap()).collect();
+    let mut kitty = parse_cards(kitty).unwrap();
+    let mut rest = DECK.cards();
+    for c in hands.iter().flatten().chain(&kitty) {
+        let i = rest.iter().position(|x| x == c).expect("card available");
+        rest.remove(i);
+    }
+    let mut seat = 0;
+    for c in rest {
+        if hands.iter().all(|h| h.len() == HAND) {
+            kitty.push(c);
+            continue;
+        }
+        while hands[seat].len() == HAND {
+            seat = (seat + 1) % SEATS;
+        }
+        hands[seat].push(c);
+        seat = (seat + 1) % SEATS;
+    }
+    assert_eq!(kitty.len(), KITTY);
+    Config {
+        deal: Some(CustomDeal {
+            hands,
+            kitty,
+            face_up: (face_up.0.parse().unwrap(), face_up.1),
+        }),
+        ..Config::default()
+    }
+}
+
+pub fn start(config: &Config) -> State {
+    Doudizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
+}
+
+pub fn act(state: &mut State, seat: usize, action: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    Doudizhu5::apply(state, seat, action, &mut events)
+        .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"));
+    events
+}
+
+/// Everybody still grabbing declines.
+pub fn decline_all(state: &mut State) -> Vec<Event> {
+    let mut events = Vec::new();
+    while let ToAct::Seats(set) = Doudizhu5::to_act(state) {
+        let s = set.iter().next().unwrap();
+        events.extend(act(state, s, Action::Decline));
+    }
+    events
+}
