@@ -104,3 +104,18 @@ fn judge_value(bencher: Bencher) {
     let request = serde_json::json!({"op": "value", "cards": "Ah Ks BJ 3d"});
     bencher.bench_local(|| black_box(TenHalf::judge(&request)));
 }
+
+/// 1,000 games through `game::sim::run` on one thread, as `qipai sim` plays them: games/s is
+/// 1,000 over the time shown.
+#[divan::bench(args = ["seed", "counting", "random"], sample_count = 10)]
+fn sim_run_1000_games(bencher: Bencher, bot: &str) {
+    let opts = sim::SimOptions {
+        config: serde_json::Value::Null,
+        bots: vec![bot.to_string(); 4],
+        games: 1_000,
+        seed: 1,
+        threads: 1,
+        rotate: true,
+    };
+    bencher.bench_local(|| black_box(sim::run::<TenHalf>(&opts).map(|r| r.games)));
+}
