@@ -16,6 +16,7 @@
 
 pub mod bots;
 mod combo;
+mod error;
 mod judge;
 pub mod movegen;
 mod rules;
@@ -24,6 +25,7 @@ mod text;
 mod view;
 
 pub use combo::{Combo, Kind, DECK, STRAIGHTS};
+pub use error::PlayError;
 pub use rules::{
     Action, BigTwo, Config, Event, Opening, State, Trick, HAND_SIZE, SEATS, THREE_OF_DIAMONDS,
 };

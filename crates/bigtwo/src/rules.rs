@@ -1,6 +1,7 @@
 //! The deal as a state machine: dealing, the opening lead, playing and passing, scoring.
 
 use crate::combo::{Combo, DECK};
+use crate::error::PlayError;
 use crate::movegen::for_each_legal;
 use crate::scoring::{card_score, results};
 use crate::view::{DealResult, View};
@@ -197,42 +198,35 @@ impl State {
             return Err(RuleError::NotYourTurn(seat));
         }
         let cards = match action {
-            Action::Pass if self.last.is_none() => {
-                return Err(RuleError::Illegal(
-                    "you lead this trick: play something, you cannot pass".into(),
-                ))
-            }
+            Action::Pass if self.last.is_none() => return Err(PlayError::LeaderPasses.into()),
             Action::Pass => return Ok(None),
             Action::Play(cards) => *cards,
         };
-        let missing = cards.minus(self.hands[seat]);
         if cards.is_empty() {
-            return Err(RuleError::Illegal("play at least one card, or pass".into()));
+            return Err(PlayError::NoCards.into());
         }
+        let missing = cards.minus(self.hands[seat]);
         if !missing.is_empty() {
-            return Err(RuleError::Illegal(format!("you do not hold {missing}")));
+            return Err(PlayError::NotHeld(missing).into());
         }
-        let play = Combo::classify(cards).ok_or_else(|| RuleError::Illegal(not_a_play(cards)))?;
-        if let Some(card) = self.must_include {
-            if !cards.contains(card) {
-                return Err(RuleError::Illegal(format!(
-                    "the first play of the match must include {card}"
-                )));
-            }
+        let play = Combo::classify(cards).ok_or_else(|| PlayError::not_a_play(cards))?;
+        if let Some(card) = self.must_include.filter(|&c| !cards.contains(c)) {
+            return Err(PlayError::MustInclude(card).into());
         }
         if let Some(last) = &self.last {
-            let (n, m) = (play.size(), last.play.size());
-            if n != m {
-                return Err(RuleError::Illegal(format!(
-                    "{} ({m} cards) is on the table: follow with {m} cards or pass",
-                    last.play.kind.described()
-                )));
+            if play.size() != last.play.size() {
+                return Err(PlayError::WrongSize {
+                    on_table: last.play.kind,
+                    size: last.play.size(),
+                }
+                .into());
             }
             if !play.beats(&last.play) {
-                return Err(RuleError::Illegal(format!(
-                    "{cards} does not beat {}",
-                    last.play.cards
-                )));
+                return Err(PlayError::TooLow {
+                    play: cards,
+                    last: last.play.cards,
+                }
+                .into());
             }
         }
         Ok(Some(play))
@@ -240,20 +234,6 @@ impl State {
 
     fn next(&mut self) {
         self.turn = (self.turn + 1) % SEATS;
-    }
-}
-
-/// Explains why cards that the player holds are no play.
-fn not_a_play(cards: CardSet) -> String {
-    match cards.len() {
-        2 => format!("{cards} is not a pair: a pair is two cards of one rank"),
-        3 => format!("{cards} is not a triple: a triple is three cards of one rank"),
-        5 => format!(
-            "{cards} is no five-card hand: play a straight, flush, full house, four of a kind \
-             with one card, or straight flush (A and 2 cannot sit inside a straight: JQKA2 is \
-             not one)"
-        ),
-        n => format!("{n} cards is no play: play 1, 2, 3 or 5 cards"),
     }
 }
 

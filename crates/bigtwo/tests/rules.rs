@@ -168,7 +168,8 @@ fn rule_only_plays_with_the_same_number_of_cards_compare() {
     let before = s.clone();
     let err = act(&mut s, 1, "9c 9h").unwrap_err();
     assert!(
-        err.to_string().contains("follow with 1 cards or pass"),
+        err.to_string()
+            .contains("a single is on the table: follow with one card or pass"),
         "{err}"
     );
     assert_eq!(s, before);
@@ -392,4 +393,25 @@ fn rule_a_deal_holds_each_card_once_and_no_jokers() {
     assert!(bad(["3c", "4c", "5d", "6d"])
         .to_string()
         .contains("nobody holds 3d"));
+}
+
+#[test]
+fn rule_refusals_explain_the_rule() {
+    let mut s = deal(
+        ["3d 4d 4c 5h 6s 7d 8c", "5d", "6d", "7c"],
+        Opening::ThreeOfDiamonds,
+    );
+    let msg = |s: &mut State, a: &str| act(s, 0, a).unwrap_err().to_string();
+    assert_eq!(
+        msg(&mut s, "3d 4d"),
+        "3d 4d is not a pair: it needs two cards of one rank"
+    );
+    assert!(msg(&mut s, "3d 4d 5h 6s 8c").starts_with("3d 4d 5h 6s 8c is no five-card hand"));
+    assert_eq!(
+        msg(&mut s, "4d 4c"),
+        "the first play of the match must include 3d"
+    );
+    let empty = Action::Play(CardSet::EMPTY);
+    let err = BigTwo::apply(&mut s, 0, empty, &mut Vec::new()).unwrap_err();
+    assert_eq!(err.to_string(), "play at least one card, or pass");
 }
