@@ -204,9 +204,6 @@ static SOLO_CHAINS: Chains = Chains::new(Kind::SoloChain, 1, 5, 12);
 static PAIR_CHAINS: Chains = Chains::new(Kind::PairChain, 2, 3, 10);
 static TRIO_CHAINS: Chains = Chains::new(Kind::TrioChain, 3, 2, 6);
 
-/// Lengths of chains and planes.
-type Lens = std::ops::RangeInclusive<u32>;
-
 /// A hand ready for generation: its counts and rank masks, jokers as solos only.
 struct Gen {
     hand: RankCounts,
@@ -238,8 +235,8 @@ impl Gen {
         SOLO_CHAINS.emit(self.at_least[1], 0xFFFF, None, out);
         PAIR_CHAINS.emit(self.at_least[2], 0xFFFF, None, out);
         TRIO_CHAINS.emit(self.at_least[3], 0xFFFF, None, out);
-        self.planes(Kind::PlaneSolo, 0xFFFF, 2..=5, out);
-        self.planes(Kind::PlanePair, 0xFFFF, 2..=4, out);
+        self.planes(Kind::PlaneSolo, 0xFFFF, None, out);
+        self.planes(Kind::PlanePair, 0xFFFF, None, out);
         self.four_two(Kind::FourTwoSolo, 0xFFFF, out);
         self.four_two(Kind::FourTwoPair, 0xFFFF, out);
         self.rocket(out);
@@ -266,7 +263,7 @@ impl Gen {
             Kind::SoloChain => SOLO_CHAINS.emit(self.at_least[1], from, Some(len), out),
             Kind::PairChain => PAIR_CHAINS.emit(self.at_least[2], from, Some(len), out),
             Kind::TrioChain => TRIO_CHAINS.emit(self.at_least[3], from, Some(len), out),
-            kind @ (Kind::PlaneSolo | Kind::PlanePair) => self.planes(kind, from, len..=len, out),
+            kind @ (Kind::PlaneSolo | Kind::PlanePair) => self.planes(kind, from, Some(len), out),
             kind @ (Kind::FourTwoSolo | Kind::FourTwoPair) => self.four_two(kind, from, out),
         }
         self.groups(bombs, out);
@@ -292,8 +289,8 @@ impl Gen {
         }
     }
 
-    /// Trios with trios from `from` and a kicker card (column 0 of `kickers`) or
-    /// pair (column 1) of another rank.
+    /// A trio (its rank in `from`) with one card or a pair of another rank, as the groups
+    /// columns in `kickers` allow: column 0 gives `TrioSolo`, column 1 `TrioPair`.
     #[inline]
     fn trio_kickers(&self, kickers: u64, from: u16, out: &mut Vec<Play>) {
         let kickers = self.groups & kickers & (SOLO_COLUMN | SOLO_COLUMN << 1);
@@ -311,15 +308,18 @@ impl Gen {
         }
     }
 
-    /// Planes: `len` consecutive trios (lowest rank in `from`, `len` in `lens`) with `len`
-    /// kicker cards (`PlaneSolo`) or pairs of different ranks (`PlanePair`).
-    fn planes(&self, kind: Kind, from: u16, lens: Lens, out: &mut Vec<Play>) {
+    /// Planes: `len` consecutive trios (lowest rank in `from`; of length `len` or, given
+    /// none, of every length that fits in 20 cards) with `len` kicker cards (`PlaneSolo`) or
+    /// pairs of different ranks (`PlanePair`).
+    fn planes(&self, kind: Kind, from: u16, len: Option<u32>, out: &mut Vec<Play>) {
+        let longest = if kind == Kind::PlaneSolo { 5 } else { 4 };
+        let (shortest, longest) = len.map_or((2, longest), |len| (len, len));
         let trios = self.at_least[3] & CHAIN_RANKS;
         let mut starts = trios;
-        for k in 1..*lens.start() {
+        for k in 1..shortest {
             starts &= trios >> k;
         }
-        for len in lens {
+        for len in shortest..longest + 1 {
             if starts == 0 {
                 break;
             }
@@ -465,6 +465,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn group_table_holds_each_solo_pair_trio_and_bomb() {
+        let hand = Gen::new(RankCounts::from_raw(0x0114_4444_4444_4444));
+        for (bit, play) in GROUPS.iter().enumerate() {
+            if hand.groups & (1 << bit) != 0 {
+                assert_eq!(Play::classify(play.cards()), Some(*play));
+            } else {
+                assert!(bit >= 53, "bit {bit} of a full deck is missing");
+            }
+        }
+    }
+
+    #[test]
     fn chain_tables_hold_every_chain_once_classified() {
         for (table, count) in [(&SOLO_CHAINS, 36), (&PAIR_CHAINS, 52), (&TRIO_CHAINS, 45)] {
             let len = table.max as usize;
@@ -473,7 +485,6 @@ mod tests {
             for p in &table.plays[..used] {
                 assert_eq!(Play::classify(p.cards()), Some(*p));
             }
-            assert!(table.min >= 2);
         }
     }
 }
