@@ -8,11 +8,9 @@
 //! a play builds only plays of its kind and length above its rank, plus bombs and the
 //! rocket. Nothing is allocated but `out`'s growth, and every play comes out once.
 
-use crate::play::{run_cards, Kind, Masks, Play, CHAIN_RANKS, SUITED_RANKS};
+use crate::play::{run_cards, Kind, Masks, Play, CHAIN_RANKS, JOKER_RANKS, SUITED_RANKS};
 use cards::{Rank, RankCounts};
 
-/// The black and red jokers' bits in a rank mask.
-const JOKERS: u16 = 0b11 << 13;
 /// Bit `4r` for every rank: the "at least one" column of [`Masks::groups`].
 const SOLO_COLUMN: u64 = 0x0111_1111_1111_1111;
 /// The play of each bit of [`Masks::groups`]: bit `4r + n - 1` is `n` cards of rank `r`,
@@ -278,7 +276,7 @@ impl Gen {
 
     #[inline]
     fn rocket(&self, out: &mut Vec<Play>) {
-        if self.at_least[1] & JOKERS == JOKERS {
+        if self.at_least[1] & JOKER_RANKS == JOKER_RANKS {
             let cards = RankCounts::of(Rank::BlackJoker, 1).plus(RankCounts::of(Rank::RedJoker, 1));
             out.push(Play::new(
                 cards,
@@ -387,7 +385,7 @@ impl Gen {
         }
         let mut push = |raw| out.push(make(raw));
         choose(&units[..n], len, chain, &mut push);
-        for j in bits(others & JOKERS) {
+        for j in bits(others & JOKER_RANKS) {
             choose(&units[..n], len - 1, chain + of(j, 1), &mut push);
         }
     }

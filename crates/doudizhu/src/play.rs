@@ -129,6 +129,8 @@ pub enum PlayError {
 pub(crate) const CHAIN_RANKS: u16 = 0x0FFF;
 /// The thirteen suited ranks (bits 0..13): the ranks that can make pairs and more.
 pub(crate) const SUITED_RANKS: u16 = 0x1FFF;
+/// The two jokers (bits 13 and 14): solos, or together the rocket.
+pub(crate) const JOKER_RANKS: u16 = 0x6000;
 /// Nibble `r` set to 1 for every rank: multiplied, gives "n of each rank".
 const ONE_EACH: u64 = 0x1111_1111_1111_1111;
 
@@ -148,7 +150,8 @@ pub(crate) struct Masks {
     /// Bit `4r + n - 1` is set when rank `r` has at least `n` cards (n = 1..=4): one bit
     /// per solo, pair, trio and bomb the cards hold, in the nibble layout of the counts.
     pub(crate) groups: u64,
-    /// Bit `r` of `at_least[n]` is set when rank `r` has at least `n` cards (n = 1..=4).
+    /// Bit `r` of `at_least[n]` is set when rank `r` has at least `n` cards (n = 1..=4;
+    /// `at_least[0]` has every bit set).
     pub(crate) at_least: [u16; 5],
     /// Ranks holding more than four cards: never part of a one-deck hand or play.
     pub(crate) over_four: u16,
@@ -230,27 +233,20 @@ impl Play {
     /// cards. The kinds never overlap, so at most one shape matches.
     pub fn classify(cards: RankCounts) -> Option<Play> {
         let m = Masks::of(cards);
-        let jokers = !SUITED_RANKS & 0x7FFF;
-        if cards.is_empty() || m.over_four != 0 || m.at_least[2] & jokers != 0 {
+        if cards.is_empty() || m.over_four != 0 || m.at_least[2] & JOKER_RANKS != 0 {
             return None;
         }
         let n = cards.len();
         let (ones, pairs, trios, fours) = (m.exactly(1), m.exactly(2), m.exactly(3), m.at_least[4]);
-        let make = |kind, rank: u16, len| {
-            Some(Play {
-                cards,
-                kind,
-                rank: rank.trailing_zeros() as u8,
-                len,
-            })
-        };
+        let make =
+            |kind, rank: u16, len| Some(Play::from_parts(cards, kind, rank.trailing_zeros(), len));
         if fours != 0 {
             if !fours.is_power_of_two() {
                 return None;
             }
             return match n {
                 4 => make(Kind::Bomb, fours, 1),
-                6 if ones != jokers => make(Kind::FourTwoSolo, fours, 1),
+                6 if ones != JOKER_RANKS => make(Kind::FourTwoSolo, fours, 1),
                 8 if ones == 0 && trios == 0 && pairs.count_ones() == 2 => {
                     make(Kind::FourTwoPair, fours, 1)
                 }
@@ -260,14 +256,14 @@ impl Play {
         match (n, ones.count_ones(), pairs.count_ones(), trios.count_ones()) {
             (1, ..) => return make(Kind::Solo, ones, 1),
             (2, 0, 1, 0) => return make(Kind::Pair, pairs, 1),
-            (2, 2, 0, 0) if ones == jokers => return make(Kind::Rocket, ones << 1, 1),
+            (2, 2, 0, 0) if ones == JOKER_RANKS => return make(Kind::Rocket, ones << 1, 1),
             (3, 0, 0, 1) => return make(Kind::Trio, trios, 1),
             (4, 1, 0, 1) => return make(Kind::TrioSolo, trios, 1),
             (5, 0, 1, 1) => return make(Kind::TrioPair, trios, 1),
             _ => {}
         }
         let chain = |mask: u16, min: u32, max: u32, kind| match chain_run(mask) {
-            Some((low, len)) if (min..=max).contains(&len) => make(kind, 1 << low, len as u8),
+            Some((low, len)) if (min..=max).contains(&len) => make(kind, 1 << low, len),
             _ => None,
         };
         match (ones != 0, pairs != 0, trios != 0) {
@@ -292,11 +288,11 @@ impl Play {
     /// The plane with kicker cards among multisets of `4 * k` cards and no four alike.
     ///
     /// The plane is `k` consecutive trios from 3 to A; the `k` kickers are any other cards
-    /// but both jokers. A kicker trio next to the plane would make a longer trio chain, so
+    /// but both JOKER_RANKS. A kicker trio next to the plane would make a longer trio chain, so
     /// the plane must be a maximal run of trios; a kicker trio of 2s may follow a plane
     /// ending in A, since 2 never chains. These constraints give the standard 21,822.
     fn plane_solo(cards: RankCounts, trios: u16, ones: u16, k: u32) -> Option<Play> {
-        if !(2..=5).contains(&k) || ones & !SUITED_RANKS == !SUITED_RANKS & 0x7FFF {
+        if !(2..=5).contains(&k) || ones & JOKER_RANKS == JOKER_RANKS {
             return None;
         }
         let mut rest = trios & CHAIN_RANKS;
@@ -304,12 +300,7 @@ impl Play {
             let low = rest.trailing_zeros();
             let len = (!(rest >> low)).trailing_zeros();
             if len == k {
-                return Some(Play {
-                    cards,
-                    kind: Kind::PlaneSolo,
-                    rank: low as u8,
-                    len: k as u8,
-                });
+                return Some(Play::from_parts(cards, Kind::PlaneSolo, low, k));
             }
             rest &= !(((1u16 << len) - 1) << low);
         }
