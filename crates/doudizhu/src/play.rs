@@ -288,7 +288,7 @@ impl Play {
     /// The plane with kicker cards among multisets of `4 * k` cards and no four alike.
     ///
     /// The plane is `k` consecutive trios from 3 to A; the `k` kickers are any other cards
-    /// but both JOKER_RANKS. A kicker trio next to the plane would make a longer trio chain, so
+    /// but both jokers. A kicker trio next to the plane would make a longer trio chain, so
     /// the plane must be a maximal run of trios; a kicker trio of 2s may follow a plane
     /// ending in A, since 2 never chains. These constraints give the standard 21,822.
     fn plane_solo(cards: RankCounts, trios: u16, ones: u16, k: u32) -> Option<Play> {
