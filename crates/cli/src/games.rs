@@ -4,5 +4,7 @@ use game::{registry::entry, Registry};
 
 /// Every game qipai offers, by id.
 pub fn registry() -> Registry {
-    Registry::new().with(entry::<doudizhu::DouDizhu>())
+    Registry::new()
+        .with(entry::<doudizhu::DouDizhu>())
+        .with(entry::<bigtwo::BigTwo>())
 }
