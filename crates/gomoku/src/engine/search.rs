@@ -236,7 +236,7 @@ impl Searcher {
         out.sort_unstable_by_key(|&(_, s)| std::cmp::Reverse(s));
     }
 
-    fn search(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.check_stop();
         if self.stop {

@@ -56,6 +56,42 @@ impl ThreatSolver {
         self.vcf_inner(pos, depth)
     }
 
+    /// The whole VCF line for the side to move, attacker's and defender's moves alternating
+    /// and ending with the five, found by solving each step again within the budget.
+    pub fn vcf_line(&mut self, pos: &mut Position, depth: u32) -> Option<Vec<Sq>> {
+        let mut line = Vec::new();
+        let result = loop {
+            let Some((sq, k)) = self.vcf_inner(pos, depth) else {
+                break None;
+            };
+            pos.play(sq);
+            line.push(sq);
+            if k == 1 {
+                break Some(());
+            }
+            let me = 1 - pos.side();
+            let (fives, n) = pos.five_points_around(sq, me);
+            if n != 1 {
+                // Two fives (or a block forbidden to black): the defender is lost; show the
+                // defender blocking one, then the other five.
+                let (all, m) = pos.five_points(me);
+                let block = all[0];
+                if m == 0 || pos.forbidden(block, pos.side()) {
+                    break Some(());
+                }
+                pos.play(block);
+                line.push(block);
+                continue;
+            }
+            pos.play(fives[0]);
+            line.push(fives[0]);
+        };
+        for _ in 0..line.len() {
+            pos.undo();
+        }
+        result.map(|_| line)
+    }
+
     fn four_moves(pos: &Position, me: usize, out: &mut Vec<Sq>) {
         for sq in 0..pos.cells() {
             if pos.is_empty(sq) {

@@ -1,0 +1,145 @@
+//! The Gomocup brain protocol state machine and its client side.
+
+use gomoku::gomocup::client::{parse_reply, Command, Reply};
+use gomoku::gomocup::Brain;
+use gomoku::Point;
+
+fn feed(b: &mut Brain, lines: &[&str]) -> Vec<String> {
+    lines.iter().flat_map(|l| b.handle_line(l)).collect()
+}
+
+fn last_move(out: &[String]) -> Point {
+    match parse_reply(out.last().unwrap()) {
+        Reply::Move(p) => p,
+        r => panic!("no move: {r:?} in {out:?}"),
+    }
+}
+
+#[test]
+fn gomocup_start_begin_turn_end() {
+    let mut b = Brain::new();
+    assert_eq!(b.handle_line("START 15"), vec!["OK"]);
+    assert!(feed(
+        &mut b,
+        &[
+            "INFO timeout_turn 300",
+            "INFO timeout_match 100000",
+            "INFO time_left 100000",
+            "INFO max_memory 83886080",
+            "INFO rule 0",
+            "INFO game_type 1"
+        ]
+    )
+    .is_empty());
+    let out = b.handle_line("BEGIN");
+    assert_eq!(last_move(&out), Point::new(7, 7));
+    let out = b.handle_line("TURN 8,8");
+    let p = last_move(&out);
+    assert!(p.x < 15 && p.y < 15 && p != Point::new(7, 7) && p != Point::new(8, 8));
+    assert!(b.handle_line("END").is_empty());
+    assert!(b.finished());
+}
+
+#[test]
+fn gomocup_board_blocks_an_open_four_threat() {
+    let mut b = Brain::new();
+    b.handle_line("START 20");
+    b.handle_line("INFO timeout_turn 300");
+    // Opponent (2) has 5,5 6,5 7,5 8,5: we must block at 4,5 or 9,5.
+    let out = feed(
+        &mut b,
+        &[
+            "BOARD", "5,5,2", "0,0,1", "6,5,2", "0,2,1", "7,5,2", "0,4,1", "8,5,2", "DONE",
+        ],
+    );
+    let p = last_move(&out);
+    assert!(p == Point::new(4, 5) || p == Point::new(9, 5), "{p:?}");
+}
+
+#[test]
+fn gomocup_completes_its_own_five_from_board() {
+    let mut b = Brain::new();
+    b.handle_line("START 15");
+    let out = feed(
+        &mut b,
+        &[
+            "BOARD", "1,1,1", "10,10,2", "2,1,1", "10,11,2", "3,1,1", "10,12,2", "4,1,1",
+            "10,13,2", "DONE",
+        ],
+    );
+    let p = last_move(&out);
+    assert!(p == Point::new(0, 1) || p == Point::new(5, 1), "{p:?}");
+}
+
+#[test]
+fn gomocup_renju_rule_bitmask_and_takeback_restart_about() {
+    let mut b = Brain::new();
+    assert_eq!(b.handle_line("RECTSTART 15,15"), vec!["OK"]);
+    assert!(b.handle_line("RECTSTART 20,15")[0].starts_with("ERROR"));
+    b.handle_line("START 15");
+    b.handle_line("INFO rule 4");
+    b.handle_line("INFO timeout_turn 200");
+    let out = b.handle_line("BEGIN");
+    let p = last_move(&out);
+    assert_eq!(
+        b.handle_line(&format!("TAKEBACK {},{}", p.x, p.y)),
+        vec!["OK"]
+    );
+    assert!(b.handle_line("TAKEBACK 3,3")[0].starts_with("ERROR"));
+    assert_eq!(b.handle_line("RESTART"), vec!["OK"]);
+    assert!(b.handle_line("ABOUT")[0].starts_with("name=\"qipai\""));
+    assert!(b.handle_line("FROBNICATE")[0].starts_with("UNKNOWN"));
+    assert!(b.handle_line("TURN x")[0].starts_with("ERROR"));
+    assert!(b.handle_line("START 99")[0].starts_with("ERROR"));
+}
+
+#[test]
+fn gomocup_refuses_moves_before_start_and_on_occupied_points() {
+    let mut b = Brain::new();
+    assert!(b.handle_line("TURN 1,1")[0].starts_with("ERROR"));
+    assert!(b.handle_line("BEGIN")[0].starts_with("ERROR"));
+    b.handle_line("START 15");
+    b.handle_line("INFO timeout_turn 100");
+    let out = b.handle_line("BEGIN");
+    let p = last_move(&out);
+    assert!(b.handle_line(&format!("TURN {},{}", p.x, p.y))[0].starts_with("ERROR"));
+    assert!(feed(&mut b, &["BOARD", "1,1", "DONE"])[0].starts_with("ERROR"));
+}
+
+#[test]
+fn gomocup_client_encodes_commands_and_reads_replies() {
+    assert_eq!(Command::Start(15).encode(), vec!["START 15"]);
+    assert_eq!(Command::Turn(Point::new(3, 4)).encode(), vec!["TURN 3,4"]);
+    assert_eq!(
+        Command::Board(vec![(Point::new(1, 2), 1), (Point::new(3, 4), 2)]).encode(),
+        vec!["BOARD", "1,2,1", "3,4,2", "DONE"]
+    );
+    assert_eq!(
+        Command::Info("timeout_turn".into(), "1000".into()).encode(),
+        vec!["INFO timeout_turn 1000"]
+    );
+    assert_eq!(parse_reply("OK"), Reply::Ok);
+    assert_eq!(parse_reply(" 7,8 "), Reply::Move(Point::new(7, 8)));
+    assert_eq!(
+        parse_reply("MESSAGE hi there"),
+        Reply::Message("hi there".into())
+    );
+    assert_eq!(parse_reply("ERROR bad"), Reply::Error("bad".into()));
+    assert_eq!(parse_reply("UNKNOWN x"), Reply::Unknown("x".into()));
+    assert_eq!(parse_reply("DEBUG d"), Reply::Debug("d".into()));
+    assert!(matches!(parse_reply("name=\"x\""), Reply::Other(_)));
+    // A brain driven by the client encoder answers in kind.
+    let mut brain = Brain::new();
+    let mut replies = Vec::new();
+    for cmd in [
+        Command::Start(15),
+        Command::Info("timeout_turn".into(), "100".into()),
+        Command::Begin,
+    ] {
+        for line in cmd.encode() {
+            replies.extend(brain.handle_line(&line).iter().map(|l| parse_reply(l)));
+        }
+    }
+    assert_eq!(replies.first(), Some(&Reply::Ok));
+    assert_eq!(replies.last(), Some(&Reply::Move(Point::new(7, 7))));
+}

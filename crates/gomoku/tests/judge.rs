@@ -1,0 +1,135 @@
+//! The judge ops, including malformed requests.
+
+use game::GameSpec;
+use gomoku::Gomoku;
+use serde_json::{json, Value};
+
+fn ask(v: Value) -> Value {
+    Gomoku::judge(&v)
+}
+
+#[test]
+fn judge_winner_reports_black_white_or_null() {
+    let black =
+        ask(json!({"op":"winner","moves":[[3,7],[0,0],[4,7],[0,1],[5,7],[0,2],[6,7],[0,3],[7,7]]}));
+    assert_eq!(black, json!({"ok":true,"winner":"black"}));
+    let white = ask(
+        json!({"op":"winner","moves":[[3,7],[0,0],[4,7],[0,1],[5,7],[0,2],[6,9],[0,3],[7,9],[0,4]]}),
+    );
+    assert_eq!(white["winner"], json!("white"));
+    let none = ask(json!({"op":"winner","rule":"renju","size":15,"moves":[[7,7],[8,8]]}));
+    assert_eq!(none, json!({"ok":true,"winner":null}));
+}
+
+#[test]
+fn judge_winner_under_standard_ignores_overlines() {
+    // Black d8 e8 f8 h8 i8 then g8: six in a row.
+    let moves = json!([
+        [3, 7],
+        [0, 0],
+        [4, 7],
+        [0, 2],
+        [5, 7],
+        [0, 4],
+        [7, 7],
+        [0, 6],
+        [8, 7],
+        [0, 8],
+        [6, 7]
+    ]);
+    assert_eq!(
+        ask(json!({"op":"winner","rule":"standard","moves":moves}))["winner"],
+        Value::Null
+    );
+    assert_eq!(
+        ask(json!({"op":"winner","rule":"freestyle","moves":moves}))["winner"],
+        json!("black")
+    );
+}
+
+#[test]
+fn judge_forbidden_lists_black_points_with_reasons() {
+    // Black g8 i8 h7 h9 ([6,7] [8,7] [7,8] [7,6]); white far away.
+    let r = ask(
+        json!({"op":"forbidden","size":15,"moves":[[6,7],[0,0],[8,7],[0,2],[7,8],[0,4],[7,6],[14,0]]}),
+    );
+    assert_eq!(r["ok"], json!(true));
+    let list = r["forbidden"].as_array().unwrap();
+    assert!(
+        list.contains(&json!({"point":[7,7],"reason":"double_three"})),
+        "{r}"
+    );
+}
+
+#[test]
+fn judge_legal_answers_with_a_reason() {
+    let moves = json!([
+        [6, 7],
+        [0, 0],
+        [8, 7],
+        [0, 2],
+        [7, 8],
+        [0, 4],
+        [7, 6],
+        [14, 0]
+    ]);
+    let r = ask(json!({"op":"legal","rule":"renju","size":15,"moves":moves,"point":[7,7]}));
+    assert_eq!(r, json!({"ok":true,"legal":false,"reason":"double_three"}));
+    let r = ask(json!({"op":"legal","rule":"freestyle","size":15,"moves":moves,"point":[7,7]}));
+    assert_eq!(r, json!({"ok":true,"legal":true,"reason":null}));
+    let r = ask(json!({"op":"legal","moves":moves,"point":[6,7]}));
+    assert_eq!(r["reason"], json!("occupied"));
+    let r = ask(json!({"op":"legal","moves":moves,"point":[15,7]}));
+    assert_eq!(r["reason"], json!("off_board"));
+}
+
+#[test]
+fn judge_best_finds_the_five_and_the_block() {
+    // Black has d8 e8 f8 g8: h8 or c8 wins at once.
+    let r = ask(
+        json!({"op":"best","moves":[[3,7],[0,0],[4,7],[0,2],[5,7],[0,4],[6,7],[0,6]],"ms":200}),
+    );
+    assert_eq!(r["ok"], json!(true));
+    assert!(
+        r["point"] == json!([7, 7]) || r["point"] == json!([2, 7]),
+        "{r}"
+    );
+    assert_eq!(r["win_in"], json!(1));
+    // White to move must block black's four at h8 (c8 is white already).
+    let r = ask(json!({"op":"best","moves":[[3,7],[2,7],[4,7],[0,2],[5,7],[0,4],[6,7]],"ms":200}));
+    assert_eq!(r["point"], json!([7, 7]), "{r}");
+}
+
+#[test]
+fn judge_refuses_malformed_requests_without_panicking() {
+    for bad in [
+        json!([1, 2]),
+        json!({"moves": []}),
+        json!({"op": "fly"}),
+        json!({"op": "winner"}),
+        json!({"op": "winner", "moves": [[1]]}),
+        json!({"op": "winner", "moves": [[-1, 2]]}),
+        json!({"op": "winner", "moves": [[1, 2], [1, 2]]}),
+        json!({"op": "winner", "moves": [[20, 2]]}),
+        json!({"op": "winner", "size": 99, "moves": []}),
+        json!({"op": "winner", "rule": "go", "moves": []}),
+        json!({"op": "legal", "moves": []}),
+        json!({"op": "legal", "moves": [], "point": "h8"}),
+        json!({"op": "best", "moves": [], "ms": "fast"}),
+        json!({"op": "winner", "moves": [[0,0],[1,0],[0,1],[1,1],[0,2],[1,2],[0,3],[1,3],[0,4],[1,4]]}),
+    ] {
+        let r = ask(bad.clone());
+        assert_eq!(r["ok"], json!(false), "{bad} -> {r}");
+        assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+}
+
+#[test]
+fn judge_renju_winner_rejects_a_forbidden_move() {
+    // Black's fifth stone h8 would be a double-three: the record is refused.
+    let r = ask(
+        json!({"op":"winner","rule":"renju","moves":[[6,7],[0,0],[8,7],[0,2],[7,8],[0,4],[7,6],[14,0],[7,7]]}),
+    );
+    assert_eq!(r["ok"], json!(false));
+    assert!(r["error"].as_str().unwrap().contains("double-three"));
+}
