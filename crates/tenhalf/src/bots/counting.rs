@@ -7,6 +7,11 @@
 //! come from the exact composition of that pile. Further along, the model simplifies in the
 //! usual ways of a one-pass estimate: later draws use the same composition, players still to
 //! act are assumed to play the seed's fixed policy, and rivals are independent of each other.
+//!
+//! One more thing counts: the game lasts as long as its one deck (rule 16), so every card
+//! drawn brings the end of the game nearer and saves everyone a share of a later round's
+//! penalties. While more rounds are to come, the bot credits each card it draws with that
+//! share ([`Fresh::card_credit`]).
 
 use super::seed::SEED_STANDS_AT;
 use crate::hand::{halves, strength, Halves, Hand, MAX_CARDS, TEN_AND_A_HALF};
@@ -55,7 +60,8 @@ pub struct Estimate {
     pub lose_showdown: f64,
     /// Expected penalty points of standing now.
     pub stand_cost: f64,
-    /// Expected penalty points of hitting now and playing on as well as the bot can.
+    /// Expected penalty points of hitting now and playing on as well as the bot can, less
+    /// the credit for the cards it would take from later rounds.
     pub hit_cost: f64,
 }
 
@@ -80,6 +86,27 @@ struct Fresh {
     win: f64,
     /// Chance of standing on each total with each number of cards.
     stand: Table,
+    /// Expected busts in the player's round.
+    busts: f64,
+    /// Expected cards the player's round takes from the deck, new base cards included.
+    cards: f64,
+}
+
+impl Fresh {
+    /// What one card drawn now is worth to a player, in penalty points, while the deck
+    /// will serve more rounds: every card taken shortens the game by 1/(cards a round
+    /// takes) of a round, and a round costs an average seat (pot + busts) / players.
+    fn card_credit(&self, players: usize) -> f64 {
+        let n = players as f64;
+        let pot = f64::from(POT_BASE) + f64::from(POT_PER_WINNER) * n * self.win;
+        let per_seat = (pot + n * f64::from(BUST_PENALTY) * self.busts) / n;
+        let per_round_cards = n * self.cards;
+        if per_round_cards > 0.0 {
+            per_seat / per_round_cards
+        } else {
+            0.0
+        }
+    }
 }
 
 /// The counter.
@@ -121,7 +148,8 @@ impl CountingBot {
                 *cell = stand_cost(t as Halves, n, None);
             }
         }
-        let (values, fresh_cost) = play_on_values(&p, &stand_table);
+        let credit = card_credit(view, &fresh);
+        let (values, fresh_cost) = play_on_values(&p, &stand_table, credit);
         let (t0, n0) = (hand.total(), hand.len());
         let mut est = Estimate {
             bust: 0.0,
@@ -129,13 +157,13 @@ impl CountingBot {
             five_dragon: 0.0,
             lose_showdown: 0.0,
             stand_cost: 0.0,
-            hit_cost: 0.0,
+            hit_cost: -credit,
         };
         for (k, &pk) in p.iter().enumerate() {
             let t = t0 + value_halves(k);
             if t > TEN_AND_A_HALF {
                 est.bust += pk;
-                est.hit_cost += pk * (f64::from(BUST_PENALTY) + fresh_cost);
+                est.hit_cost += pk * (f64::from(BUST_PENALTY) - credit + fresh_cost);
             } else if t == TEN_AND_A_HALF {
                 est.ten_and_a_half += pk;
             } else if n0 + 1 == MAX_CARDS {
@@ -179,6 +207,23 @@ impl Bot<TenHalf> for CountingBot {
         } else {
             Action::Hit
         }
+    }
+}
+
+/// The value of drawing a card now ([`Fresh::card_credit`]), if the deck is expected to
+/// serve another round after this one; nothing in a game's last round.
+fn card_credit(view: &View, fresh: &Fresh) -> f64 {
+    let players = view.players.len();
+    let to_play = view
+        .players
+        .iter()
+        .filter(|p| matches!(p.status, Status::Waiting | Status::Playing))
+        .count();
+    let left_after_round = view.deck_left as f64 - to_play as f64 * fresh.cards;
+    if left_after_round >= players as f64 {
+        fresh.card_credit(players)
+    } else {
+        0.0
     }
 }
 
@@ -317,6 +362,8 @@ fn seed_policy_outcome(p: &[f64; VALUES]) -> Fresh {
     let mut mass: Table = [[0.0; MAX_CARDS]; TOTALS];
     let mut stand: Table = [[0.0; MAX_CARDS]; TOTALS];
     let (mut win, mut bust) = (0.0, 0.0);
+    // Cards one attempt (a base card and its hits, up to a stand, a win or a bust) takes.
+    let mut drawn = 1.0;
     for (k, &pk) in p.iter().enumerate() {
         mass[value_halves(k) as usize][1] += pk;
     }
@@ -330,6 +377,7 @@ fn seed_policy_outcome(p: &[f64; VALUES]) -> Fresh {
                 stand[t][n] += m;
                 continue;
             }
+            drawn += m;
             for (k, &pk) in p.iter().enumerate() {
                 let t2 = t + value_halves(k) as usize;
                 if t2 > TEN_AND_A_HALF as usize {
@@ -343,30 +391,43 @@ fn seed_policy_outcome(p: &[f64; VALUES]) -> Fresh {
         }
     }
     let kept = 1.0 - bust;
-    if kept > 0.0 {
-        win /= kept;
-        for row in &mut stand {
-            for q in row.iter_mut() {
-                *q /= kept;
-            }
+    if kept <= 0.0 {
+        return Fresh {
+            win,
+            stand,
+            busts: 0.0,
+            cards: drawn,
+        };
+    }
+    win /= kept;
+    for row in &mut stand {
+        for q in row.iter_mut() {
+            *q /= kept;
         }
     }
-    Fresh { win, stand }
+    // Attempts are repeated until one does not bust: 1/kept attempts, 1/kept − 1 busts.
+    Fresh {
+        win,
+        stand,
+        busts: bust / kept,
+        cards: drawn / kept,
+    }
 }
 
 /// The expected penalty of every open hand when played on as well as the model allows, and
 /// that of a fresh hand after a bust (its own fixed point: a fresh hand can bust again).
-fn play_on_values(p: &[f64; VALUES], stand: &Table) -> (Table, f64) {
+/// Every card drawn, a bust's new base card included, earns `credit`.
+fn play_on_values(p: &[f64; VALUES], stand: &Table, credit: f64) -> (Table, f64) {
     let mut values: Table = [[0.0; MAX_CARDS]; TOTALS];
     let mut fresh = f64::from(BUST_PENALTY);
     for _ in 0..8 {
         for t in (0..TOTALS - 1).rev() {
             for n in 1..MAX_CARDS {
-                let mut hit = 0.0;
+                let mut hit = -credit;
                 for (k, &pk) in p.iter().enumerate() {
                     let t2 = t + value_halves(k) as usize;
                     if t2 > TEN_AND_A_HALF as usize {
-                        hit += pk * (f64::from(BUST_PENALTY) + fresh);
+                        hit += pk * (f64::from(BUST_PENALTY) - credit + fresh);
                     } else if t2 < TEN_AND_A_HALF as usize && n + 1 < MAX_CARDS {
                         hit += pk * values[t2][n + 1];
                     }
