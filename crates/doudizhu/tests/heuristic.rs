@@ -347,7 +347,7 @@ fn outbids_a_2_with_a_strong_hand() {
 #[test]
 fn declines_rather_than_matching_the_highest_bid() {
     // Worth a 1: with a 1 already bid, a 1 is illegal and the bot declines.
-    let hand = "3 4 5 6 7 8 8 9 10 J Q K A 2 2 9 9";
+    let hand = "3 4 5 6 7 8 8 9 9 9 10 J Q K A A 2";
     assert_eq!(bid(hand, &[]), Action::Bid(1));
     assert_eq!(bid(hand, &[(0, 1)]), Action::Bid(0));
 }
