@@ -120,3 +120,40 @@ pub fn default_mode(hand: &Hand) -> Mode {
         Mode::OpenSolo
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::parse_cards;
+
+    fn mark(cards: &str, mode: Mode) -> Option<String> {
+        marked_card(&Hand::of(&parse_cards(cards).unwrap()), mode).map(|c| c.to_string())
+    }
+
+    #[test]
+    fn rule_5_4_lowest_is_by_rank_then_suit_and_never_a_joker() {
+        assert_eq!(mark("As As 3s 3s", Mode::Partner).as_deref(), Some("3s"));
+        assert_eq!(mark("4s 4s 4d 4d", Mode::Partner).as_deref(), Some("4d"));
+        assert_eq!(
+            mark("2d 2d As As", Mode::Partner).as_deref(),
+            Some("As"),
+            "A is below 2"
+        );
+        assert_eq!(mark("BJ BJ 5d 5d", Mode::Partner).as_deref(), Some("5d"));
+        assert_eq!(
+            mark("BJ BJ BJ 9c 9c 9c", Mode::HiddenSolo).as_deref(),
+            Some("9c")
+        );
+    }
+
+    #[test]
+    fn rule_5_4_partner_card_excludes_cards_held_three_times() {
+        assert_eq!(mark("3d 3d 3d 7h 7h", Mode::Partner).as_deref(), Some("7h"));
+        assert_eq!(
+            mark("3d 3d 3d 7h 7h", Mode::HiddenSolo).as_deref(),
+            Some("3d")
+        );
+        assert_eq!(mark("3d 7h 7h", Mode::HiddenSolo), None);
+        assert_eq!(mark("3d 3d 3d", Mode::OpenSolo), None);
+    }
+}

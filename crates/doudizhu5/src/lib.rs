@@ -13,6 +13,8 @@
 //! * [`Doudizhu5`] — the [`game::Rules`] state machine, with its [`View`];
 //! * [`bots`] — `random` and `heuristic`.
 
+#![warn(missing_docs)]
+
 mod action;
 pub mod bots;
 mod config;

@@ -392,14 +392,15 @@ impl Rules for Doudizhu5 {
     }
 
     fn default_action(state: &State, seat: Seat) -> Action {
+        let hand = state.hands.get(seat);
         match state.phase {
             Phase::Grab | Phase::Finished => Action::Decline,
-            Phase::Declare => Action::Declare(default_mode(&state.hands[seat])),
+            Phase::Declare => Action::Declare(hand.map_or(Mode::Partner, default_mode)),
             Phase::Play if state.last.is_some() => Action::Pass,
-            Phase::Play => {
-                let lowest = state.hands[seat].ranks().lowest();
-                lowest.map_or(Action::Pass, |r| Action::Play(RankCounts::of(r, 1)))
-            }
+            Phase::Play => match hand.and_then(|h| h.ranks().lowest()) {
+                Some(r) => Action::Play(RankCounts::of(r, 1)),
+                None => Action::Pass,
+            },
         }
     }
 

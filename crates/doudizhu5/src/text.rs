@@ -45,7 +45,6 @@ pub fn parse_action(view: &View, text: &str) -> Result<Action, String> {
                 .ok_or_else(|| "you have nothing to grab with".to_string()),
             _ => {
                 let card = lower.strip_prefix("grab").unwrap_or(&lower).trim();
-                let card = t.get(t.len() - card.len()..).unwrap_or(card);
                 card.parse::<Card>()
                     .map(Action::Grab)
                     .map_err(|e| format!("{e}; type `grab`, `grab 9h` or `decline`"))

@@ -382,3 +382,17 @@ fn terminal_text_round_trips_through_the_registry() {
     assert!(!err.is_empty());
     assert!(!Doudizhu5::help().is_empty());
 }
+
+#[test]
+fn rule_play_the_landlord_leads_and_turns_pass_to_the_next_seat() {
+    let mut s = start(&seed_example());
+    decline_all(&mut s);
+    let landlord = s.landlord().unwrap();
+    assert_eq!(s.phase(), Phase::Declare);
+    let a = Doudizhu5::default_action(&s, landlord);
+    act(&mut s, landlord, a);
+    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat(landlord));
+    let lead = Doudizhu5::default_action(&s, landlord);
+    act(&mut s, landlord, lead);
+    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat((landlord + 1) % SEATS));
+}

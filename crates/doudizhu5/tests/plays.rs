@@ -243,3 +243,15 @@ mod props {
         }
     }
 }
+
+#[test]
+fn rule_3_longer_planes_order_by_their_window() {
+    let low = p("A A A 2 2 2 3 3 3 7 7 8 8 9 9");
+    let mid = p("2 2 2 3 3 3 4 4 4 7 7 8 8 9 9");
+    let high = p("Q Q Q K K K A A A 3 3 4 4 5 5");
+    assert!(mid.beats(&low) && high.beats(&mid));
+    assert!(
+        !p("3 3 3 4 4 4 7 7 8 8").beats(&low),
+        "a plane of two trios cannot follow three"
+    );
+}
