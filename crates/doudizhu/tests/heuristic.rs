@@ -64,9 +64,10 @@ fn heuristic_peasants_beat_a_random_landlord_in_a_short_run() {
     assert!(rate <= 0.10, "random landlord won {rate}");
 }
 
-/// The figures over 10,000 deals each, printed as `SimReport` JSON.
+/// The figures over 10,000 deals each, printed as `SimReport` JSON, then the speed of
+/// heuristic self-play (one thread, so `games_per_s` is per core).
 #[test]
-#[ignore = "20,000 games: run on demand with --release --nocapture"]
+#[ignore = "30,000 games: run on demand with --release --nocapture"]
 fn report_10000_deals() {
     for (bots, seed) in [
         (["heuristic", "random", "random"], 10_000),
@@ -75,6 +76,16 @@ fn report_10000_deals() {
         let report = fixed_landlord(bots, 10_000, seed);
         println!("{}", serde_json::to_string_pretty(&report).expect("json"));
     }
+    let opts = SimOptions {
+        config: serde_json::Value::Null,
+        bots: vec!["heuristic".into(), "heuristic".into(), "heuristic".into()],
+        games: 10_000,
+        seed: 30_000,
+        threads: 1,
+        rotate: true,
+    };
+    let report = run::<DouDizhu>(&opts).expect("self-play runs");
+    println!("{}", serde_json::to_string_pretty(&report).expect("json"));
 }
 
 fn cards(s: &str) -> RankCounts {
@@ -350,4 +361,45 @@ fn declines_rather_than_matching_the_highest_bid() {
     let hand = "3 4 5 6 7 8 8 9 9 9 10 J Q K A A 2";
     assert_eq!(bid(hand, &[]), Action::Bid(1));
     assert_eq!(bid(hand, &[(0, 1)]), Action::Bid(0));
+}
+
+#[test]
+fn peasant_bombs_a_landlord_about_to_go_out() {
+    // Only the bomb beats the aces, and the landlord has two cards left.
+    let view = playing_view(
+        1,
+        0,
+        "3 5 5 5 5 8",
+        [2, 6, 10],
+        &[(0, Some("A A"))],
+        Some((0, "A A")),
+    );
+    assert_eq!(choice(&view), Action::Play(play("5 5 5 5")));
+}
+
+#[test]
+fn keeps_the_bomb_when_no_one_is_close_to_going_out() {
+    let view = playing_view(
+        1,
+        0,
+        "3 5 5 5 5 8 J Q",
+        [15, 8, 10],
+        &[(0, Some("A A"))],
+        Some((0, "A A")),
+    );
+    assert_eq!(choice(&view), Action::Pass);
+}
+
+#[test]
+fn bombs_when_the_rest_of_the_hand_then_goes_out() {
+    // After the bomb wins the round, 9 9 9 8 goes out in one play.
+    let view = playing_view(
+        0,
+        0,
+        "8 9 9 9 J J J J",
+        [8, 12, 12],
+        &[(1, Some("2"))],
+        Some((1, "2")),
+    );
+    assert_eq!(choice(&view), Action::Play(play("J J J J")));
 }

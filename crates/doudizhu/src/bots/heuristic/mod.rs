@@ -60,8 +60,10 @@ impl HeuristicBot {
             }
             Some((by, last)) => {
                 self.plays.clear();
+                // Plays are rated by the hand they leave, so only plays from the hand count
+                // (a hand-built decision might list others).
                 self.plays.extend(legal.iter().filter_map(|a| match a {
-                    Action::Play(p) => Some(*p),
+                    Action::Play(p) if sit.hand.contains(p.cards()) => Some(*p),
                     _ => None,
                 }));
                 let plays = std::mem::take(&mut self.plays);

@@ -28,9 +28,11 @@ pub(crate) struct Situation {
 impl Situation {
     /// The situation of `view`'s seat, if the play phase is on and the view is a player's.
     pub fn of(view: &View) -> Option<Situation> {
+        let me = view.seat.filter(|&s| s < 3)?;
+        let landlord = view.landlord.filter(|&s| s < 3)?;
         Some(Situation {
-            me: view.seat?,
-            landlord: view.landlord?,
+            me,
+            landlord,
             hand: view.hand?,
             sizes: view.hand_sizes,
             unseen: view.unseen(),
