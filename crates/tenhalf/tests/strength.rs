@@ -53,14 +53,36 @@ fn counting_takes_fewer_penalties_than_seed_bots() {
     assert!(counting_ci[1] < seed_ci[1]);
 }
 
+/// The mean penalty per seat-game at a table of `seed` bots only: the baseline a `seed`
+/// seat would take had the counter played like the others.
+fn seed_only(players: usize, games: u64) -> (f64, [f64; 2]) {
+    let opts = SimOptions {
+        config: serde_json::Value::Null,
+        bots: vec!["seed".to_string(); players],
+        games,
+        seed: 2026,
+        threads: 2,
+        rotate: true,
+    };
+    let r = run::<TenHalf>(&opts).expect("self-play runs");
+    let s = &r.bots[0].overall;
+    (-s.avg_score, [-s.avg_score_ci95[1], -s.avg_score_ci95[0]])
+}
+
 #[test]
 #[ignore = "100,000 games per table size: run in release for the report"]
 fn counting_against_seed_100k() {
     for players in [2, 4, 6, 8] {
         let (counting, counting_ci, seed, _) = report(players, 100_000);
+        let (baseline, baseline_ci) = seed_only(players, 100_000);
+        println!(
+            "{players} players, seed bots only: {baseline:.4} [{:.4}, {:.4}] per seat-game",
+            baseline_ci[0], baseline_ci[1]
+        );
         assert!(
             counting < seed && counting_ci[1] < seed,
             "{players} players"
         );
+        assert!(counting_ci[1] < baseline_ci[0], "{players} players");
     }
 }
