@@ -202,9 +202,8 @@ static SOLO_CHAINS: Chains = Chains::new(Kind::SoloChain, 1, 5, 12);
 static PAIR_CHAINS: Chains = Chains::new(Kind::PairChain, 2, 3, 10);
 static TRIO_CHAINS: Chains = Chains::new(Kind::TrioChain, 3, 2, 6);
 
-/// A hand ready for generation: its counts and rank masks, jokers as solos only.
+/// A hand ready for generation: its rank masks, jokers as solos only.
 struct Gen {
-    hand: RankCounts,
     /// Bit `4r + n - 1`: the hand holds `n` cards of rank `r` (see [`Masks::groups`]).
     groups: u64,
     /// `at_least[n]`: ranks with at least `n` cards.
@@ -220,7 +219,6 @@ impl Gen {
             *mask &= SUITED_RANKS;
         }
         Gen {
-            hand,
             groups: masks.groups & !(0xEE << 52),
             at_least,
         }
@@ -330,9 +328,8 @@ impl Gen {
                     (Kind::PlaneSolo, 2) => {
                         self.two_kickers(self.at_least[1] & !span, chain, make, out)
                     }
-                    (Kind::PlaneSolo, _) => self.solo_wings(span, len, chain, make, out),
-                    (_, 2) => two_pairs(pairs, chain, make, out),
-                    _ => pairs_of(pairs, len, chain, &mut |raw| out.push(make(raw))),
+                    (Kind::PlaneSolo, _) => self.solo_wings(span, len, chain, &make, out),
+                    _ => pairs_of(pairs, len, chain, &make, out),
                 }
             }
             starts &= trios >> len;
@@ -365,28 +362,68 @@ impl Gen {
 
     /// The kicker cards of a plane of three or more trios over the ranks `span`: `len`
     /// cards of other ranks, at most three alike (four would be a bomb inside), no trio next
-    /// to the plane (that is a longer chain) and not both jokers.
+    /// to the plane (that is a longer chain) and not both jokers: the suited kickers, or one
+    /// joker and one kicker fewer.
     fn solo_wings(
         &self,
         span: u16,
         len: u32,
         chain: u64,
-        make: impl Fn(u64) -> Play,
+        make: &impl Fn(u64) -> Play,
         out: &mut Vec<Play>,
     ) {
         let beside = ((span << 1) | (span >> 1)) & !span & CHAIN_RANKS;
-        let others = self.at_least[1] & !span;
-        let mut units = [(0, 0); 13];
-        let mut n = 0;
-        for r in bits(others & SUITED_RANKS) {
-            let cap = if beside & (1 << r) != 0 { 2 } else { 3 };
-            units[n] = (of(r, 1), cap.min(self.hand.count_at(r as usize)));
-            n += 1;
+        let ranks = self.at_least[1] & SUITED_RANKS & !span;
+        let wings = Wings {
+            pairs: self.at_least[2] & ranks,
+            trios: self.at_least[3] & ranks & !beside,
+        };
+        wings.choose(ranks, len, chain, make, out);
+        for j in bits(self.at_least[1] & JOKER_RANKS) {
+            wings.choose(ranks, len - 1, chain + of(j, 1), make, out);
         }
-        let mut push = |raw| out.push(make(raw));
-        choose(&units[..n], len, chain, &mut push);
-        for j in bits(others & JOKER_RANKS) {
-            choose(&units[..n], len - 1, chain + of(j, 1), &mut push);
+    }
+}
+
+/// Where a plane's suited kicker cards may repeat: the ranks that may give two, and three.
+struct Wings {
+    pairs: u16,
+    trios: u16,
+}
+
+impl Wings {
+    /// Each multiset of `need` kicker cards from `ranks` once, added to `base`: the lowest
+    /// rank used and how many of it, then the rest from the ranks above it; the last two
+    /// cards come from a grid like [`Gen::two_kickers`]'s.
+    fn choose(
+        &self,
+        ranks: u16,
+        need: u32,
+        base: u64,
+        make: &impl Fn(u64) -> Play,
+        out: &mut Vec<Play>,
+    ) {
+        match need {
+            0 => out.push(make(base)),
+            1 => emit(out, u64::from(ranks), |r| make(base + of(r, 1))),
+            2 => {
+                let row = |a: u32| (ranks & above(a)) | (self.pairs & (1 << a));
+                grid(ranks, row, 1, base, make, out);
+            }
+            _ => {
+                for a in bits(ranks) {
+                    let most = 1 + u32::from(self.pairs >> a & 1) + u32::from(self.trios >> a & 1);
+                    for used in 1..=most.min(need) {
+                        self.choose(
+                            ranks & above(a),
+                            need - used,
+                            base + of(a, used as u64),
+                            make,
+                            out,
+                        );
+                    }
+                }
+            }
         }
     }
 }
@@ -428,33 +465,14 @@ fn grid(
     }
 }
 
-/// Each multiset of `need` units from `units` (a unit and how many of it fit) once, added
-/// to `base`: pick the first unit used and how many of it, then the rest from the units
-/// after it. Only planes of three or more trios need this.
-fn choose(units: &[(u64, u32)], need: u32, base: u64, emit: &mut impl FnMut(u64)) {
-    if need == 0 {
-        return emit(base);
-    }
-    for (i, &(unit, cap)) in units.iter().enumerate() {
-        let mut acc = base;
-        for used in 1..=need.min(cap) {
-            acc += unit;
-            choose(&units[i + 1..], need - used, acc, emit);
-        }
-    }
-}
-
-/// A pair of each of `need` different ranks of `ranks`, added to `base`.
-fn pairs_of(ranks: u16, need: u32, base: u64, emit: &mut impl FnMut(u64)) {
-    if need == 0 {
-        return emit(base);
+/// A pair of each of `need` (two or more) different ranks of `ranks`, added to `base`: the
+/// lowest rank, then the rest from the ranks above it; the last two from a grid.
+fn pairs_of(ranks: u16, need: u32, base: u64, make: &impl Fn(u64) -> Play, out: &mut Vec<Play>) {
+    if need <= 2 {
+        return two_pairs(ranks, base, make, out);
     }
     for a in bits(ranks) {
-        let later = ranks & above(a);
-        if later.count_ones() + 1 < need {
-            break;
-        }
-        pairs_of(later, need - 1, base + of(a, 2), emit);
+        pairs_of(ranks & above(a), need - 1, base + of(a, 2), make, out);
     }
 }
 

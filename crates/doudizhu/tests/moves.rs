@@ -332,7 +332,7 @@ fn legal_plays_are_exactly_the_plays_a_brute_force_finds() {
         };
         let all = plays_by_brute_force(hand);
         assert_eq!(generated(hand, None), all, "leading with {hand}");
-        kinds_seen.extend(all.iter().map(|p| p.kind()));
+        kinds_seen.extend(all.iter().map(|p| (p.kind(), p.len())));
         let own: Vec<Play> = all.iter().copied().collect();
         for k in 0..8 {
             let last = if k % 2 == 0 || own.is_empty() {
@@ -348,7 +348,24 @@ fn legal_plays_are_exactly_the_plays_a_brute_force_finds() {
             );
         }
     }
-    assert_eq!(kinds_seen.len(), Kind::ALL.len(), "the hands missed a kind");
+    for kind in Kind::ALL {
+        assert!(
+            kinds_seen.iter().any(|&(k, _)| k == kind),
+            "no hand made a {kind}"
+        );
+    }
+    for (kind, longest) in [
+        (Kind::PlaneSolo, 4),
+        (Kind::PlanePair, 3),
+        (Kind::TrioChain, 5),
+    ] {
+        for len in 2..=longest {
+            assert!(
+                kinds_seen.contains(&(kind, len)),
+                "no hand made a {kind} of {len}"
+            );
+        }
+    }
 }
 
 #[test]
