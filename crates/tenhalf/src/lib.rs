@@ -14,6 +14,8 @@
 //! * [`TenHalf`]: the [`game::Rules`] and [`game::GameSpec`] the rest of qipai uses, with the
 //!   judge and the terminal face.
 
+#![warn(missing_docs)]
+
 pub mod bots;
 pub mod hand;
 mod judge;

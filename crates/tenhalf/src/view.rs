@@ -5,7 +5,7 @@
 //! and every finished hand is shown, so the view also carries the pile of shown cards, which
 //! is all a card counter needs.
 
-use crate::hand::{Points, MAX_CARDS};
+use crate::hand::Points;
 use crate::state::{Showdown, State, Status};
 use cards::{Card, CardSet};
 use game::{Seat, Viewer};
@@ -125,10 +125,8 @@ impl View {
         seen
     }
 
-    /// The viewer's own cards, base card first, as at most five cards.
+    /// The viewer's own cards, base card first (none for a spectator): what a bot decides on.
     pub fn my_cards(&self) -> Vec<Card> {
-        self.me()
-            .map(|p| p.visible().take(MAX_CARDS).collect())
-            .unwrap_or_default()
+        self.me().map(|p| p.visible().collect()).unwrap_or_default()
     }
 }
