@@ -72,7 +72,7 @@ impl Hand {
     /// player gives the marked card away only with the last card of its rank, so a partner
     /// (or a hidden-solo landlord) stays secret as long as the hand allows. The caller
     /// checks that the hand holds `play`.
-    pub fn remove_play(&mut self, play: RankCounts, keep: Option<Card>) -> Vec<Card> {
+    pub(crate) fn remove_play(&mut self, play: RankCounts, keep: Option<Card>) -> Vec<Card> {
         debug_assert!(self.ranks.contains(play));
         let mut gone = Vec::with_capacity(play.len() as usize);
         for (rank, n) in play.iter() {

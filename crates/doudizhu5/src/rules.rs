@@ -222,6 +222,11 @@ impl Rules for Doudizhu5 {
                 "five-player Dou Dizhu needs {SEATS} players, not {seats}"
             )));
         }
+        if config.base == 0 {
+            return Err(RuleError::BadConfig(
+                "the base score must be at least 1".into(),
+            ));
+        }
         let CustomDeal {
             hands,
             kitty,

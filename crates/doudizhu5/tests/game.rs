@@ -396,3 +396,21 @@ fn rule_play_the_landlord_leads_and_turns_pass_to_the_next_seat() {
     act(&mut s, landlord, lead);
     assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat((landlord + 1) % SEATS));
 }
+
+#[test]
+fn rule_config_needs_five_seats_and_a_positive_base() {
+    let zero = Config {
+        base: 0,
+        ..Config::default()
+    };
+    assert!(Doudizhu5::start(&zero, SEATS, &Seed::from_u64(1)).is_err());
+    assert!(Doudizhu5::start(&Config::default(), 4, &Seed::from_u64(1)).is_err());
+    let mut bad = seed_example();
+    if let Some(d) = bad.deal.as_mut() {
+        d.face_up.1 = 0;
+    }
+    assert!(
+        Doudizhu5::start(&bad, SEATS, &Seed::from_u64(1)).is_err(),
+        "holder must hold the face-up card"
+    );
+}

@@ -38,7 +38,7 @@ fn heuristic_beats_random() {
     );
 }
 
-/// The measured series of the report: prints the JSON report.
+/// The measured series of the report: one line per bot and role.
 #[test]
 #[ignore]
 fn measure_heuristic_against_random() {
@@ -47,7 +47,31 @@ fn measure_heuristic_against_random() {
         vec!["heuristic", "heuristic", "random", "random", "random"],
         vec!["random"; 5],
     ] {
-        let r = run::<Doudizhu5>(&options(&bots, 2000, 2026)).unwrap();
-        println!("{}", serde_json::to_string_pretty(&r).unwrap());
+        let r = run::<Doudizhu5>(&options(&bots, 5000, 2026)).unwrap();
+        println!(
+            "{}: {} games, {:.0} games/s (1 thread)",
+            bots.join(","),
+            r.games,
+            r.games_per_s
+        );
+        for b in &r.bots {
+            let o = &b.overall;
+            println!(
+                "  {:9} overall win {:.3} [{:.3}, {:.3}] avg score {:+.2}",
+                b.bot, o.win_rate, o.win_rate_ci95[0], o.win_rate_ci95[1], o.avg_score
+            );
+            for (role, s) in &b.roles {
+                println!(
+                    "  {:9} {:8} {:5} games win {:.3} [{:.3}, {:.3}] avg score {:+.2}",
+                    b.bot,
+                    role,
+                    s.games,
+                    s.win_rate,
+                    s.win_rate_ci95[0],
+                    s.win_rate_ci95[1],
+                    s.avg_score
+                );
+            }
+        }
     }
 }
