@@ -255,3 +255,56 @@ fn rule_3_longer_planes_order_by_their_window() {
         "a plane of two trios cannot follow three"
     );
 }
+
+mod big_hands {
+    use super::*;
+    use game::{deal, Seed};
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+    use std::sync::OnceLock;
+
+    /// Every play that three decks can make.
+    fn all_plays() -> &'static Vec<Play> {
+        static ALL: OnceLock<Vec<Play>> = OnceLock::new();
+        ALL.get_or_init(|| plays(doudizhu5::DECK.rank_counts(), None))
+    }
+
+    fn dealt(seed: u64, n: usize) -> RankCounts {
+        let mut cards = doudizhu5::DECK.cards();
+        deal::shuffle(&mut cards, &mut Seed::from_u64(seed).rng());
+        RankCounts::from_cards(&cards[..n])
+    }
+
+    #[test]
+    fn the_deck_plays_are_each_a_distinct_play() {
+        let all = all_plays();
+        let distinct: HashSet<RankCounts> = all.iter().map(|q| q.cards).collect();
+        assert_eq!(distinct.len(), all.len());
+        for q in all {
+            assert_eq!(Play::classify(q.cards), Some(*q));
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// A 31- or 38-card hand's plays are exactly the deck's plays it holds, and its
+        /// follows exactly those that beat the play on the table.
+        #[test]
+        fn dealt_hands_list_exactly_the_plays_they_hold(seed in any::<u64>(), big in any::<bool>(), pick in any::<usize>()) {
+            let hand = dealt(seed, if big { 38 } else { 31 });
+            let held: Vec<RankCounts> = {
+                let mut v: Vec<RankCounts> = all_plays().iter().filter(|q| hand.contains(q.cards)).map(|q| q.cards).collect();
+                v.sort();
+                v
+            };
+            prop_assert_eq!(generated(hand, None), held);
+            prop_assert_eq!(count(hand, None), plays(hand, None).len());
+            let last = all_plays()[pick % all_plays().len()];
+            let mut beating: Vec<RankCounts> = plays(hand, None).into_iter().filter(|q| q.beats(&last)).map(|q| q.cards).collect();
+            beating.sort();
+            prop_assert_eq!(generated(hand, Some(&last)), beating);
+            prop_assert_eq!(count(hand, Some(&last)), plays(hand, Some(&last)).len());
+        }
+    }
+}
