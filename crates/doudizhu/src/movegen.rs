@@ -230,11 +230,18 @@ impl Gen {
         self.trio_kickers(u64::MAX, 0xFFFF, out);
         SOLO_CHAINS.emit(self.at_least[1], 0xFFFF, None, out);
         PAIR_CHAINS.emit(self.at_least[2], 0xFFFF, None, out);
-        TRIO_CHAINS.emit(self.at_least[3], 0xFFFF, None, out);
-        self.planes(Kind::PlaneSolo, 0xFFFF, None, out);
-        self.planes(Kind::PlanePair, 0xFFFF, None, out);
-        self.four_two(Kind::FourTwoSolo, 0xFFFF, out);
-        self.four_two(Kind::FourTwoPair, 0xFFFF, out);
+        // Most hands hold no two consecutive trios and no four alike: a cheap test skips
+        // those searches.
+        let trios = self.at_least[3] & CHAIN_RANKS;
+        if trios & (trios >> 1) != 0 {
+            TRIO_CHAINS.emit(trios, 0xFFFF, None, out);
+            self.planes(Kind::PlaneSolo, 0xFFFF, None, out);
+            self.planes(Kind::PlanePair, 0xFFFF, None, out);
+        }
+        if self.at_least[4] != 0 {
+            self.four_two(Kind::FourTwoSolo, 0xFFFF, out);
+            self.four_two(Kind::FourTwoPair, 0xFFFF, out);
+        }
         self.rocket(out);
     }
 
