@@ -351,9 +351,10 @@ impl Play {
         matches!(self.kind, Kind::Bomb | Kind::Rocket)
     }
 
-    /// Whether this play may follow `last` (appendix B): the rocket beats everything; a
-    /// bomb beats every non-bomb and any lower bomb; any other play beats only a play of its
-    /// own kind and length (hence the same number of cards) with a lower main rank.
+    /// Whether this play may follow `last` (appendix B): the rocket beats everything (there
+    /// is one rocket, so nothing beats it); a bomb beats every non-bomb and any lower bomb;
+    /// any other play beats only a play of its own kind and length (hence the same number
+    /// of cards) with a lower main rank.
     #[inline]
     pub fn beats(self, last: Play) -> bool {
         match (self.kind, last.kind) {

@@ -46,7 +46,10 @@ fn per_kind_counts_of_the_27472_space() {
         (Kind::Rocket, 1),
     ];
     assert_eq!(per_kind, BTreeMap::from(expected));
-    assert_eq!(all_plays().len() + 1, 27_472, "27,471 plays and the pass");
+    let plays = all_plays();
+    assert_eq!(plays.len() + 1, 27_472, "27,471 plays and the pass");
+    let order = |p: &Play| (p.kind(), p.len(), p.rank());
+    assert!(plays.windows(2).all(|w| order(&w[0]) <= order(&w[1])));
 }
 
 #[test]
