@@ -30,7 +30,7 @@ fn main() {
         while found < want && game_no < 2000 {
             game_no += 1;
             let seed = Seed::from_u64(game_no);
-            let names = if game_no % 2 == 0 {
+            let names = if game_no.is_multiple_of(2) {
                 ["engine:L3", "classic"]
             } else {
                 ["classic", "engine:L3"]

@@ -89,7 +89,7 @@ impl Color {
 
     /// The colour of the stone played as move number `ply` (0-based).
     pub const fn of_ply(ply: usize) -> Color {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White

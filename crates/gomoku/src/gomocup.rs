@@ -252,8 +252,8 @@ impl Brain {
             ));
         };
         let mut moves = Vec::with_capacity(black.len() + white.len());
-        for i in 0..black.len() {
-            moves.push(black[i]);
+        for (i, &b) in black.iter().enumerate() {
+            moves.push(b);
             if let Some(&w) = white.get(i) {
                 moves.push(w);
             }

@@ -387,10 +387,16 @@ impl Position {
                     self.keys[q][1 - c][d] -= BLOCKED * w;
                 }
                 if self.cells[q] == 0 {
+                    let p0 = self.tables[0][self.keys[q][0][d] as usize];
+                    let p1 = self.tables[1][self.keys[q][1][d] as usize];
+                    if p0 == self.pats[q][0][d] && p1 == self.pats[q][1][d] && !self.renju {
+                        // Most far points see the new stone without any change of shape.
+                        continue;
+                    }
                     self.remove(q, 0);
                     self.remove(q, 1);
-                    self.pats[q][0][d] = self.tables[0][self.keys[q][0][d] as usize];
-                    self.pats[q][1][d] = self.tables[1][self.keys[q][1][d] as usize];
+                    self.pats[q][0][d] = p0;
+                    self.pats[q][1][d] = p1;
                     self.refresh(q, 0);
                     self.refresh(q, 1);
                     self.add(q, 0);

@@ -143,7 +143,7 @@ impl Searcher {
             limits: Limits::default(),
             started: Instant::now(),
             solver: ThreatSolver::new(0),
-            move_stack: vec![Vec::with_capacity(64); MAX_PLY],
+            move_stack: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
         }
     }
 

@@ -38,8 +38,8 @@ pub fn interleave(black: &str, white: &str) -> Vec<Point> {
         "stone counts do not alternate"
     );
     let mut out = Vec::new();
-    for i in 0..b.len() {
-        out.push(b[i]);
+    for (i, &p) in b.iter().enumerate() {
+        out.push(p);
         if let Some(&q) = w.get(i) {
             out.push(q);
         }
