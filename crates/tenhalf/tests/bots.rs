@@ -31,7 +31,9 @@ fn counting_odds_come_from_the_exact_unseen_cards() {
     let e = CountingBot::estimate(&view).unwrap();
     assert!(close(e.ten_and_a_half, 4.0 / 49.0), "{e:?}");
     assert!(close(e.bust, 3.0 / 49.0), "{e:?}");
-    assert!(close(e.lose_showdown, 1.0), "1½ loses to any hand: {e:?}");
+    // 1½ loses to any hand that stands; only a player out of the round on the deck's last
+    // card would spare it.
+    assert!(e.lose_showdown > 0.99, "{e:?}");
     assert_eq!(CountingBot::choose(&view), Action::Hit);
 }
 

@@ -8,44 +8,24 @@
 //! usual ways of a one-pass estimate: later draws use the same composition, players still to
 //! act are assumed to play the seed's fixed policy, and rivals are independent of each other.
 //!
-//! One more thing counts: the game lasts as long as its one deck (rule 16), so every card
-//! drawn brings the end of the game nearer and saves everyone a share of a later round's
-//! penalties. While more rounds are to come, the bot credits each card it draws with that
-//! share ([`Fresh::card_credit`]).
+//! Two things about the deck count besides its composition. Near its end, players still to
+//! act may find it empty and have to stand where they are, often low: the bot works out how
+//! many cards each of them can expect ([`seed_policy_endings`]). And the game lasts as long
+//! as the deck (rule 16), so every card drawn brings the end nearer and saves everyone a
+//! share of a later round's penalties: while more rounds are to come, the bot credits each
+//! card it draws with that share ([`card_credit`]).
 
+use super::odds::{
+    not_below, seed_policy_endings, value_halves, value_index, Ending, Table, BUDGETS,
+    MAY_STAND_FROM, TOTALS, VALUES, ZEROS,
+};
 use super::seed::SEED_STANDS_AT;
 use crate::hand::{halves, strength, Halves, Hand, MAX_CARDS, TEN_AND_A_HALF};
 use crate::state::{BUST_PENALTY, POT_BASE, POT_PER_WINNER};
 use crate::view::View;
 use crate::{Action, Status, TenHalf};
-use cards::{Card, CardSet, Rank};
+use cards::{Card, CardSet};
 use game::{Bot, Decision};
-
-/// Card values: index 0 is ½ (J, Q, K, jokers), index `k` is `k` points (A = 1 … 10).
-const VALUES: usize = 11;
-/// Totals a hand can have before it busts: 0 to 10½ in half points.
-const TOTALS: usize = TEN_AND_A_HALF as usize + 1;
-/// 7½, the lowest total a player may stand on.
-const MAY_STAND_FROM: Halves = 15;
-/// A per-total, per-card-count table (index: total in halves, cards in hand).
-type Table = [[f64; MAX_CARDS]; TOTALS];
-
-/// The value index of a card (see [`VALUES`]).
-fn value_index(card: Card) -> usize {
-    match card.rank() {
-        Rank::Jack | Rank::Queen | Rank::King | Rank::BlackJoker | Rank::RedJoker => 0,
-        r => r.pips() as usize,
-    }
-}
-
-/// The half points of value index `k`.
-const fn value_halves(k: usize) -> Halves {
-    if k == 0 {
-        1
-    } else {
-        2 * k as Halves
-    }
-}
 
 /// The bot's reading of one decision.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,48 +45,47 @@ pub struct Estimate {
     pub hit_cost: f64,
 }
 
-/// How one other player may end the round, as far as the bot's showdown is concerned.
-enum Rival {
-    /// Already stood: the face-up cards are known; the base card is one of `bases`, the
-    /// unseen cards that make a total the player could have stood on.
-    Stood {
-        hits: Halves,
-        cards: u8,
-        best_hit: u8,
-        bases: Vec<Card>,
-    },
-    /// Still to play: assumed to play the seed's policy from a fresh base card.
-    Later,
+/// A player who already stood: the face-up cards are known; the base card is one of
+/// `bases`, the unseen cards with which they would have played as they did.
+struct Stood {
+    hits: Halves,
+    cards: u8,
+    best_hit: u8,
+    bases: Vec<Card>,
 }
 
-/// How a player still to act ends the round under the seed's policy, busts aside (a bust
-/// starts a fresh hand, so the end is drawn from the same distribution).
-struct Fresh {
-    /// Chance of winning outright.
-    win: f64,
-    /// Chance of standing on each total with each number of cards.
-    stand: Table,
-    /// Expected busts in the player's round.
-    busts: f64,
-    /// Expected cards the player's round takes from the deck, new base cards included.
-    cards: f64,
-}
-
-impl Fresh {
-    /// What one card drawn now is worth to a player, in penalty points, while the deck
-    /// will serve more rounds: every card taken shortens the game by 1/(cards a round
-    /// takes) of a round, and a round costs an average seat (pot + busts) / players.
-    fn card_credit(&self, players: usize) -> f64 {
-        let n = players as f64;
-        let pot = f64::from(POT_BASE) + f64::from(POT_PER_WINNER) * n * self.win;
-        let per_seat = (pot + n * f64::from(BUST_PENALTY) * self.busts) / n;
-        let per_round_cards = n * self.cards;
-        if per_round_cards > 0.0 {
-            per_seat / per_round_cards
-        } else {
-            0.0
+impl Stood {
+    /// How this player stands, by total and card count (the best card aside).
+    fn stand(&self) -> Table {
+        let mut stand = ZEROS;
+        let share = 1.0 / self.bases.len().max(1) as f64;
+        for &c in &self.bases {
+            let t = (self.hits + halves(c)).min(TEN_AND_A_HALF);
+            stand[t as usize][usize::from(self.cards).min(MAX_CARDS - 1)] += share;
         }
+        stand
     }
+
+    /// The chance that this player's hand is higher than `t` points in `n` cards with best
+    /// card `best`: exact, best cards included.
+    fn higher_than(&self, t: Halves, n: u8, best: u8) -> f64 {
+        let higher = self
+            .bases
+            .iter()
+            .filter(|&&c| {
+                let key = (self.hits + halves(c), self.cards);
+                key > (t, n) || (key == (t, n) && self.best_hit.max(strength(c)) > best)
+            })
+            .count();
+        higher as f64 / self.bases.len().max(1) as f64
+    }
+}
+
+/// One rival as the showdown cost needs it: the chance of not standing below each hand, and
+/// the chance of winning the round (which adds to the pot).
+struct Odds {
+    not_below: Table,
+    win: f64,
 }
 
 /// The counter.
@@ -131,26 +110,34 @@ impl CountingBot {
             return None;
         }
         let p: [f64; VALUES] = counts.map(|n| f64::from(n) / f64::from(total));
-        let fresh = seed_policy_outcome(&p);
-        let rivals = rivals(view, unseen);
-        let known_winners = view.winners;
-        let stand_cost = |t: Halves, n: usize, best: Option<u8>| {
-            let (_, cost) = showdown_cost(&rivals, &fresh, known_winners, t, n as u8, best);
-            cost
+        let endings = seed_policy_endings(&p);
+        let credit = card_credit(view, &endings[BUDGETS]);
+        let stood = stood_rivals(view, unseen);
+        let later = view
+            .players
+            .iter()
+            .filter(|p| p.status == Status::Waiting)
+            .count();
+        let odds_when = |left: usize| -> Vec<Odds> {
+            let mut odds: Vec<Odds> = stood
+                .iter()
+                .map(|s| Odds {
+                    not_below: not_below(0.0, &s.stand()),
+                    win: 0.0,
+                })
+                .collect();
+            odds.extend(budgets(left, later, &endings).map(|b| Odds {
+                not_below: endings[b].not_below(),
+                win: endings[b].win,
+            }));
+            odds
         };
-        let mut stand_table: Table = [[0.0; MAX_CARDS]; TOTALS];
-        for (t, row) in stand_table
-            .iter_mut()
-            .enumerate()
-            .skip(MAY_STAND_FROM as usize)
-        {
-            for (n, cell) in row.iter_mut().enumerate().skip(1) {
-                *cell = stand_cost(t as Halves, n, None);
-            }
-        }
-        let credit = card_credit(view, &fresh);
-        let (values, fresh_cost) = play_on_values(&p, &stand_table, credit);
+        let winners = view.winners;
+        let left = view.deck_left;
+        let after_hit = stand_costs(&odds_when(left.saturating_sub(1)), winners);
+        let (values, fresh_cost) = play_on_values(&p, &after_hit, credit);
         let (t0, n0) = (hand.total(), hand.len());
+        let last_card = left == 1;
         let mut est = Estimate {
             bust: 0.0,
             ten_and_a_half: 0.0,
@@ -163,17 +150,31 @@ impl CountingBot {
             let t = t0 + value_halves(k);
             if t > TEN_AND_A_HALF {
                 est.bust += pk;
-                est.hit_cost += pk * (f64::from(BUST_PENALTY) - credit + fresh_cost);
+                // On the last card a bust leaves the round: no new base, no showdown.
+                let after = if last_card { 0.0 } else { fresh_cost - credit };
+                est.hit_cost += pk * (f64::from(BUST_PENALTY) + after);
             } else if t == TEN_AND_A_HALF {
                 est.ten_and_a_half += pk;
             } else if n0 + 1 == MAX_CARDS {
                 est.five_dragon += pk;
+            } else if last_card {
+                est.hit_cost += pk * after_hit[t as usize][n0 + 1];
             } else {
                 est.hit_cost += pk * values[t as usize][n0 + 1];
             }
         }
-        let best = hand.best().map(strength);
-        let (lose, cost) = showdown_cost(&rivals, &fresh, known_winners, t0, n0 as u8, best);
+        // Standing now, compared exactly with the hands that already stood.
+        let best = hand.best().map_or(0, strength);
+        let mut not_below_now: Vec<f64> = stood
+            .iter()
+            .map(|s| s.higher_than(t0, n0 as u8, best))
+            .collect();
+        let mut wins = vec![0.0; stood.len()];
+        for b in budgets(left, later, &endings) {
+            not_below_now.push(endings[b].not_below()[t0 as usize][n0]);
+            wins.push(endings[b].win);
+        }
+        let (lose, cost) = showdown_cost(&not_below_now, &wins, winners);
         est.lose_showdown = lose;
         est.stand_cost = cost;
         Some(est)
@@ -210,146 +211,98 @@ impl Bot<TenHalf> for CountingBot {
     }
 }
 
-/// The value of drawing a card now ([`Fresh::card_credit`]), if the deck is expected to
-/// serve another round after this one; nothing in a game's last round.
-fn card_credit(view: &View, fresh: &Fresh) -> f64 {
-    let players = view.players.len();
+/// What one card drawn now is worth, in penalty points, if the deck is expected to serve
+/// another round after this one (nothing in a game's last round): every card taken shortens
+/// the game by 1/(cards a round takes) of a round, and a round costs an average seat
+/// (pot + busts) / players. `round` is how a player's round ends with a deck to spare.
+fn card_credit(view: &View, round: &Ending) -> f64 {
+    let players = view.players.len() as f64;
+    let cards_per_player = 1.0 + round.draws;
     let to_play = view
         .players
         .iter()
         .filter(|p| matches!(p.status, Status::Waiting | Status::Playing))
-        .count();
-    let left_after_round = view.deck_left as f64 - to_play as f64 * fresh.cards;
-    if left_after_round >= players as f64 {
-        fresh.card_credit(players)
-    } else {
-        0.0
+        .count() as f64;
+    if (view.deck_left as f64) - to_play * cards_per_player < players {
+        return 0.0;
     }
+    let pot = f64::from(POT_BASE) + f64::from(POT_PER_WINNER) * players * round.win;
+    let per_seat = (pot + players * f64::from(BUST_PENALTY) * round.busts) / players;
+    per_seat / (players * cards_per_player)
 }
 
-/// The other players who may still meet the viewer at the showdown.
-fn rivals(view: &View, unseen: CardSet) -> Vec<Rival> {
+/// The cards the deck holds for each of the `later` players still to act, in order, when
+/// `left` are left as the viewer's turn ends: each takes what they expect to need.
+fn budgets(left: usize, later: usize, endings: &[Ending]) -> impl Iterator<Item = usize> + '_ {
+    let mut left = left as f64;
+    (0..later).map(move |_| {
+        let budget = (left.max(0.0).round() as usize).min(BUDGETS);
+        left -= endings[budget].draws;
+        budget
+    })
+}
+
+/// The players who already stood, with the base cards they may hold.
+fn stood_rivals(view: &View, unseen: CardSet) -> Vec<Stood> {
     let me = view.viewer.seat();
     let deck_empty = view.deck_left == 0;
     view.order()
         .filter(|&s| Some(s) != me)
-        .filter_map(|s| {
-            let p = &view.players[s];
-            match p.status {
-                Status::Waiting => Some(Rival::Later),
-                Status::Stood => {
-                    let hits: Halves = p.hits.iter().map(|&c| halves(c)).sum();
-                    let best_hit = p.hits.iter().map(|&c| strength(c)).max().unwrap_or(0);
-                    let last_hit = p.hits.last().map_or(0, |&c| halves(c));
-                    // The base cards the player could have stood on: first those with which
-                    // the seed's policy would have hit until the last card and then stood,
-                    // then any the rules allow, then any at all. `(stand_from, hit_below)`:
-                    // the total stood on is at least `stand_from`; the total before the last
-                    // hit was below `hit_below`.
-                    let stood_on = |(stand_from, hit_below): (Halves, Halves)| {
-                        move |c: &Card| {
-                            let t = hits + halves(*c);
-                            let before = t - last_hit;
-                            t < TEN_AND_A_HALF
-                                && (deck_empty || t >= stand_from)
-                                && (last_hit == 0 || before < hit_below)
-                        }
-                    };
-                    let beliefs = [
-                        (SEED_STANDS_AT, SEED_STANDS_AT),
-                        (MAY_STAND_FROM, TEN_AND_A_HALF),
-                        (0, Halves::MAX),
-                    ];
-                    let bases: Vec<Card> = match p.base {
-                        Some(b) => vec![b],
-                        None => beliefs
-                            .into_iter()
-                            .map(|b| unseen.iter().filter(stood_on(b)).collect::<Vec<_>>())
-                            .find(|fits| !fits.is_empty())
-                            .unwrap_or_default(),
-                    };
-                    Some(Rival::Stood {
-                        hits,
-                        cards: p.cards() as u8,
-                        best_hit,
-                        bases,
-                    })
+        .map(|s| &view.players[s])
+        .filter(|p| p.status == Status::Stood)
+        .map(|p| {
+            let hits: Halves = p.hits.iter().map(|&c| halves(c)).sum();
+            let best_hit = p.hits.iter().map(|&c| strength(c)).max().unwrap_or(0);
+            let last_hit = p.hits.last().map_or(0, |&c| halves(c));
+            // First the bases with which the seed's policy would have hit until the last
+            // card and then stood, then any the rules allow, then any at all.
+            // `(stand_from, hit_below)`: the total stood on is at least `stand_from`; the
+            // total before the last hit was below `hit_below`.
+            let stood_on = |(stand_from, hit_below): (Halves, Halves)| {
+                move |c: &Card| {
+                    let t = hits + halves(*c);
+                    t < TEN_AND_A_HALF
+                        && (deck_empty || t >= stand_from)
+                        && (last_hit == 0 || t - last_hit < hit_below)
                 }
-                Status::Playing | Status::Won(_) | Status::Out => None,
+            };
+            let beliefs = [
+                (SEED_STANDS_AT, SEED_STANDS_AT),
+                (MAY_STAND_FROM, TEN_AND_A_HALF),
+                (0, Halves::MAX),
+            ];
+            let bases = match p.base {
+                Some(b) => vec![b],
+                None => beliefs
+                    .into_iter()
+                    .map(|b| unseen.iter().filter(stood_on(b)).collect::<Vec<_>>())
+                    .find(|fits| !fits.is_empty())
+                    .unwrap_or_default(),
+            };
+            Stood {
+                hits,
+                cards: p.cards() as u8,
+                best_hit,
+                bases,
             }
         })
         .collect()
 }
 
-/// Chance that a rival with total `t2`, `n2` cards does not beat the viewer's `t`, `n`: 1
-/// if the rival is higher, ½ on a tie the best cards decide without the bot knowing them.
-fn above(t2: Halves, n2: u8, t: Halves, n: u8) -> f64 {
-    match (t2, n2).cmp(&(t, n)) {
-        std::cmp::Ordering::Greater => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Less => 0.0,
-    }
-}
-
-/// The chance of losing the showdown standing on `t` with `n` cards (best card `best` if
-/// known), and the expected penalty of it: the loser pays 2 plus 2 per winner of the round.
-fn showdown_cost(
-    rivals: &[Rival],
-    fresh: &Fresh,
-    known_winners: u32,
-    t: Halves,
-    n: u8,
-    best: Option<u8>,
-) -> (f64, f64) {
-    // For each rival: the chance they do not stand above the viewer (a_j) and the chance
-    // they win the round (w_j, which also keeps them out of the way).
-    let mut a = Vec::with_capacity(rivals.len());
-    let mut w = Vec::with_capacity(rivals.len());
-    for rival in rivals {
-        match rival {
-            Rival::Later => {
-                let mut p = fresh.win;
-                for (t2, row) in fresh.stand.iter().enumerate() {
-                    for (n2, &q) in row.iter().enumerate() {
-                        if q > 0.0 {
-                            p += q * above(t2 as Halves, n2 as u8, t, n);
-                        }
-                    }
-                }
-                a.push(p);
-                w.push(fresh.win);
-            }
-            Rival::Stood {
-                hits,
-                cards,
-                best_hit,
-                bases,
-            } => {
-                let mut above_me = 0.0;
-                for &c in bases {
-                    let t2 = hits + halves(c);
-                    above_me += match best {
-                        Some(b) if (t2, *cards) == (t, n) => {
-                            f64::from(u8::from((*best_hit).max(strength(c)) > b))
-                        }
-                        _ => above(t2, *cards, t, n),
-                    };
-                }
-                a.push(above_me / bases.len().max(1) as f64);
-                w.push(0.0);
-            }
-        }
-    }
-    let everyone_above: f64 = a.iter().product();
+/// The chance of losing the showdown and its expected penalty, from each rival's chance of
+/// not standing below the viewer (`not_below`) and of winning the round (`wins`): the loser
+/// pays 2 plus 2 per winner of the round.
+fn showdown_cost(not_below: &[f64], wins: &[f64], known_winners: u32) -> (f64, f64) {
+    let everyone_above: f64 = not_below.iter().product();
     let base_pot = f64::from(POT_BASE + POT_PER_WINNER * known_winners);
     let mut cost = base_pot * everyone_above;
-    for (j, &wj) in w.iter().enumerate() {
+    for (j, &wj) in wins.iter().enumerate() {
         if wj > 0.0 {
-            let others: f64 = a
+            let others: f64 = not_below
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| i != j)
-                .map(|(_, &ai)| ai)
+                .map(|(_, &a)| a)
                 .product();
             cost += f64::from(POT_PER_WINNER) * wj * others;
         }
@@ -357,68 +310,27 @@ fn showdown_cost(
     (everyone_above, cost)
 }
 
-/// How a player still to act ends the round under the seed's fixed policy.
-fn seed_policy_outcome(p: &[f64; VALUES]) -> Fresh {
-    let mut mass: Table = [[0.0; MAX_CARDS]; TOTALS];
-    let mut stand: Table = [[0.0; MAX_CARDS]; TOTALS];
-    let (mut win, mut bust) = (0.0, 0.0);
-    // Cards one attempt (a base card and its hits, up to a stand, a win or a bust) takes.
-    let mut drawn = 1.0;
-    for (k, &pk) in p.iter().enumerate() {
-        mass[value_halves(k) as usize][1] += pk;
-    }
-    for t in 0..TOTALS {
-        for n in 1..MAX_CARDS {
-            let m = mass[t][n];
-            if m == 0.0 {
-                continue;
+/// The expected penalty of standing on each total with each number of cards.
+fn stand_costs(rivals: &[Odds], known_winners: u32) -> Table {
+    let wins: Vec<f64> = rivals.iter().map(|r| r.win).collect();
+    let mut costs = ZEROS;
+    let mut not_below = vec![0.0; rivals.len()];
+    for (t, row) in costs.iter_mut().enumerate() {
+        for (n, cell) in row.iter_mut().enumerate().skip(1) {
+            for (a, r) in not_below.iter_mut().zip(rivals) {
+                *a = r.not_below[t][n];
             }
-            if t as Halves >= SEED_STANDS_AT {
-                stand[t][n] += m;
-                continue;
-            }
-            drawn += m;
-            for (k, &pk) in p.iter().enumerate() {
-                let t2 = t + value_halves(k) as usize;
-                if t2 > TEN_AND_A_HALF as usize {
-                    bust += m * pk;
-                } else if t2 == TEN_AND_A_HALF as usize || n + 1 == MAX_CARDS {
-                    win += m * pk;
-                } else {
-                    mass[t2][n + 1] += m * pk;
-                }
-            }
+            *cell = showdown_cost(&not_below, &wins, known_winners).1;
         }
     }
-    let kept = 1.0 - bust;
-    if kept <= 0.0 {
-        return Fresh {
-            win,
-            stand,
-            busts: 0.0,
-            cards: drawn,
-        };
-    }
-    win /= kept;
-    for row in &mut stand {
-        for q in row.iter_mut() {
-            *q /= kept;
-        }
-    }
-    // Attempts are repeated until one does not bust: 1/kept attempts, 1/kept − 1 busts.
-    Fresh {
-        win,
-        stand,
-        busts: bust / kept,
-        cards: drawn / kept,
-    }
+    costs
 }
 
 /// The expected penalty of every open hand when played on as well as the model allows, and
 /// that of a fresh hand after a bust (its own fixed point: a fresh hand can bust again).
 /// Every card drawn, a bust's new base card included, earns `credit`.
 fn play_on_values(p: &[f64; VALUES], stand: &Table, credit: f64) -> (Table, f64) {
-    let mut values: Table = [[0.0; MAX_CARDS]; TOTALS];
+    let mut values: Table = ZEROS;
     let mut fresh = f64::from(BUST_PENALTY);
     for _ in 0..8 {
         for t in (0..TOTALS - 1).rev() {
