@@ -6,5 +6,6 @@ use game::{registry::entry, Registry};
 pub fn registry() -> Registry {
     Registry::new()
         .with(entry::<doudizhu::DouDizhu>())
+        .with(entry::<doudizhu5::Doudizhu5>())
         .with(entry::<bigtwo::BigTwo>())
 }

@@ -3,6 +3,23 @@
 //! Every command reaches the games through one [`game::Registry`] ([`games::registry`]), so
 //! the binary knows no game's rules: adding a game is one line there.
 
+/// `println!` that returns the write error instead of panicking (a closed pipe, as in
+/// `qipai sim … | head`, must not crash the program).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(&mut std::io::stdout().lock(), format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// `print!` that flushes and returns the write error instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let mut stdout = std::io::stdout().lock();
+        std::io::Write::write_fmt(&mut stdout, format_args!($($arg)*))?;
+        std::io::Write::flush(&mut stdout)?;
+    }};
+}
+
 mod games;
 mod judge;
 mod play;
@@ -40,7 +57,26 @@ enum Command {
     Games,
 }
 
-fn main() -> Result<()> {
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        // Whoever read our output stopped reading: nothing is wrong, nothing to say.
+        Err(e) if is_broken_pipe(&e) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qipai: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn run() -> Result<()> {
     let cli = Cli::parse();
     let registry = games::registry();
     match cli.command {
@@ -50,7 +86,7 @@ fn main() -> Result<()> {
         Command::Verify { record } => verify::run(&registry, &record),
         Command::Games => {
             for g in registry.games() {
-                println!(
+                outln!(
                     "{:<10} {}  (bots: {})",
                     g.id(),
                     g.name(),

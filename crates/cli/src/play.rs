@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use game::{Registry, Seat, Seed, Table, ToAct, Viewer};
 use rand::TryRngCore;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 
 /// Terminal play options.
 #[derive(clap::Args)]
@@ -73,16 +73,16 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     for s in (0..seats).filter(|&s| s != args.seat) {
         table.set_bot(s, &bot, &seed.derive(100 + s as u64))?;
     }
-    println!(
+    outln!(
         "{} — you are seat {}; bots ({bot}) play the others.",
         game.name(),
         args.seat
     );
-    println!(
+    outln!(
         "deal commitment (sha256 of the seed): {}",
         seed.commitment()
     );
-    println!("{}\n{COMMANDS}\n", game.help());
+    outln!("{}\n{COMMANDS}\n", game.help());
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let me = args.seat;
@@ -98,7 +98,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         let bot_seat = to_act.seats().iter().find(|&s| table.has_bot(s));
         if let Some(s) = bot_seat {
             let (action, _) = table.bot_move(s)?;
-            println!("seat {s}: {}", table.action_text(&action));
+            outln!("seat {s}: {}", table.action_text(&action));
             continue;
         }
         if !to_act.includes(me) {
@@ -109,55 +109,54 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         }
         let actions = table.record().actions.len();
         if drawn_at != Some(actions) {
-            println!("\n{}", table.render(Viewer::Seat(me)));
+            outln!("\n{}", table.render(Viewer::Seat(me)));
             drawn_at = Some(actions);
         }
-        print!("your move> ");
-        std::io::stdout().flush()?;
+        out!("your move> ");
         let Some(line) = lines.next() else {
-            println!("\nbye");
+            outln!("\nbye");
             return Ok(());
         };
         let line = line?;
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(()),
-            "help" | "?" => println!("{}\n{COMMANDS}", game.help()),
+            "help" | "?" => outln!("{}\n{COMMANDS}", game.help()),
             "auto" | "托管" => {
                 table.set_bot(me, &bot, &seed.derive(99))?;
-                println!("auto-play (托管): the {bot} bot plays your seat to the end.");
+                outln!("auto-play (托管): the {bot} bot plays your seat to the end.");
             }
             "hint" | "h" => {
                 let hints = table.hints(me);
                 if hints.is_empty() {
-                    println!("no play beats the table: pass");
+                    outln!("no play beats the table: pass");
                 } else {
-                    println!("hint: {}", hints[hint_index % hints.len()]);
+                    outln!("hint: {}", hints[hint_index % hints.len()]);
                     hint_index += 1;
                 }
             }
             text => match table.apply_text(me, text) {
                 Ok(_) => hint_index = 0,
-                Err(e) => println!("refused: {e}. Try again (or `hint`)."),
+                Err(e) => outln!("refused: {e}. Try again (or `hint`)."),
             },
         }
     }
-    println!("\n{}", table.render(Viewer::Seat(me)));
+    outln!("\n{}", table.render(Viewer::Seat(me)));
     finish(table.as_ref(), args.record.as_deref())
 }
 
 fn finish(table: &dyn Table, record_path: Option<&str>) -> Result<()> {
     if let Some(o) = table.outcome() {
-        println!("result: {:?} (roles {:?})", o.scores, o.roles);
+        outln!("result: {:?} (roles {:?})", o.scores, o.roles);
     }
     let record = table.record();
     if let Some(path) = record_path {
         std::fs::write(path, serde_json::to_string_pretty(&record)?)
             .with_context(|| format!("cannot write {path}"))?;
-        println!("record written to {path}; check it with `qipai verify {path}`");
+        outln!("record written to {path}; check it with `qipai verify {path}`");
     }
     if let Some(seed) = record.seed {
-        println!("seed revealed: {seed} (sha256 = {})", seed.commitment());
+        outln!("seed revealed: {seed} (sha256 = {})", seed.commitment());
     }
     Ok(())
 }

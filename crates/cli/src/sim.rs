@@ -82,15 +82,15 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         rotate: !args.no_rotate,
     };
     let report = game.sim(&opts)?;
-    print_report(&report);
+    print_report(&report)?;
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?);
     }
     Ok(())
 }
 
-fn row(bot: &str, role: &str, s: &Summary) {
-    println!(
+fn row(bot: &str, role: &str, s: &Summary) -> Result<()> {
+    outln!(
         "{bot:<14}{role:<10}{:>8}  {:>6.2}% [{:.2}, {:.2}]   {:>+8.3} [{:+.3}, {:+.3}]",
         s.games,
         100.0 * s.win_rate,
@@ -100,10 +100,11 @@ fn row(bot: &str, role: &str, s: &Summary) {
         s.avg_score_ci95[0],
         s.avg_score_ci95[1],
     );
+    Ok(())
 }
 
-fn print_report(r: &SimReport) {
-    println!(
+fn print_report(r: &SimReport) -> Result<()> {
+    outln!(
         "{}: {} games in {:.2} s — {:.0} games/s on {} thread{}, {} actions",
         r.game,
         r.games,
@@ -113,14 +114,19 @@ fn print_report(r: &SimReport) {
         if r.threads == 1 { "" } else { "s" },
         r.actions
     );
-    println!(
+    outln!(
         "{:<14}{:<10}{:>8}  {:<22}   {}",
-        "bot", "role", "games", "win % [95% CI]", "avg score [95% CI]"
+        "bot",
+        "role",
+        "games",
+        "win % [95% CI]",
+        "avg score [95% CI]"
     );
     for b in &r.bots {
-        row(&b.bot, "all", &b.overall);
+        row(&b.bot, "all", &b.overall)?;
         for (role, s) in &b.roles {
-            row("", role, s);
+            row("", role, s)?;
         }
     }
+    Ok(())
 }

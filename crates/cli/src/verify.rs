@@ -17,7 +17,7 @@ pub fn run(registry: &Registry, path: &str) -> Result<()> {
     let outcome = game
         .verify(&record)
         .with_context(|| format!("record {} does not verify", record.id))?;
-    println!(
+    outln!(
         "ok: {} game {} — seed matches commitment {}, {} actions replay; scores {:?}",
         record.game,
         record.id,
