@@ -403,3 +403,32 @@ fn bombs_when_the_rest_of_the_hand_then_goes_out() {
     );
     assert_eq!(choice(&view), Action::Play(play("J J J J")));
 }
+
+#[test]
+fn peasant_tops_up_a_low_partner_lead_before_the_landlord() {
+    // The partner led a 5 and the landlord (next, many cards) would take it cheaply: the
+    // lone 10, a group the plan holds anyway, goes on top. The 2 stays.
+    let view = playing_view(
+        2,
+        0,
+        "3 3 10 Q Q Q 2",
+        [15, 12, 7],
+        &[(1, Some("5"))],
+        Some((1, "5")),
+    );
+    assert_eq!(choice(&view), Action::Play(play("10")));
+}
+
+#[test]
+fn peasant_lets_the_partner_play_stand_when_the_landlord_has_passed() {
+    // Seat 2 led a 5, the landlord passed: seat 1 passes too and its partner leads next.
+    let view = playing_view(
+        1,
+        0,
+        "3 3 10 Q Q Q 2",
+        [15, 7, 12],
+        &[(2, Some("5")), (0, None)],
+        Some((2, "5")),
+    );
+    assert_eq!(choice(&view), Action::Pass);
+}

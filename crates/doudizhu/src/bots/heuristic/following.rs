@@ -3,12 +3,14 @@
 //! Every play that beats the table is rated by the score of the plan of the cards it leaves;
 //! the best is played if it costs little enough (a group the plan already holds costs
 //! nothing; breaking a pair or spending a 2 costs more). A peasant lets its partner's play
-//! stand; anyone facing an opponent with one or two cards beats with the strongest play,
-//! bombs included.
+//! stand, except to top up a low solo or pair with a group it holds anyway before the
+//! landlord takes it; anyone facing an opponent with one or two cards beats with the
+//! strongest play, bombs included.
 
-use super::decompose::{Decomposer, Plan};
+use super::decompose::{Decomposer, Plan, MOVE_COST};
 use super::situation::{next, Situation};
-use crate::Play;
+use crate::{Kind, Play};
+use cards::Rank;
 use game::Seat;
 
 /// The least plan-score change for which the landlord follows. A group the plan holds gains
@@ -22,6 +24,13 @@ const FIRST_PEASANT_BAR: i32 = 0;
 /// A peasant that is the last to answer the landlord: passing gives the landlord the round,
 /// so it pays to spend a little of the plan.
 const SECOND_PEASANT_BAR: i32 = -3;
+/// A peasant tops up its partner's solo or pair below this rank, when the landlord is next
+/// and would otherwise take the round cheaply, with a group its plan holds anyway. Topping
+/// up held the heuristic landlord to 45.5% of 10,000 deals, against 51% never overtaking
+/// (below 10: 46.3%; below 8: 47.6%).
+const TOP_UP_BELOW: Rank = Rank::King;
+/// The least gain for topping up: a whole group of the plan, no 2 or joker.
+const TOP_UP_GAIN: i32 = MOVE_COST - 1;
 /// How much lower the bar is when an opponent is down to a few cards.
 const PRESSURE: i32 = 5;
 /// An opponent with at most this many cards puts the bot under pressure: bombs are used.
@@ -49,11 +58,16 @@ pub(crate) fn follow(
             && landlord_cards <= CRITICAL_CARDS
             && (last.size() == landlord_cards || landlord_cards == 2)
             && sit.beatable(last, buf);
-        return if landlord_could_go_out {
-            strongest(sit, plays, dec, buf)
-        } else {
-            None
-        };
+        if landlord_could_go_out {
+            return strongest(sit, plays, dec, buf);
+        }
+        let low_lead = matches!(last.kind(), Kind::Solo | Kind::Pair) && last.rank() < TOP_UP_BELOW;
+        if next(sit.me) != sit.landlord || !low_lead {
+            return None;
+        }
+        return cheapest(sit, plays, before, dec, false)
+            .filter(|&(gain, p)| gain >= TOP_UP_GAIN && p.rank() <= Rank::Ace)
+            .map(|(_, p)| p);
     }
     let pressure = sit.opponent_min();
     if pressure <= CRITICAL_CARDS {
@@ -69,10 +83,24 @@ pub(crate) fn follow(
     if pressure <= PRESSURE_CARDS {
         bar -= PRESSURE;
     }
+    cheapest(sit, plays, before, dec, pressure <= PRESSURE_CARDS)
+        .filter(|&(gain, _)| gain >= bar)
+        .map(|(_, p)| p)
+}
+
+/// The play leaving the best plan, with its gain in plan score (ties: the lower play).
+/// Bombs only if `bombs`, or if the hand then goes out in two moves.
+fn cheapest(
+    sit: &Situation,
+    plays: &[Play],
+    before: &Plan,
+    dec: &mut Decomposer,
+    bombs: bool,
+) -> Option<(i32, Play)> {
     let mut best: Option<(i32, Play)> = None;
     for &p in plays {
         let rest = dec.plan(sit.hand.minus(p.cards()));
-        if p.is_bomb() && pressure > PRESSURE_CARDS && rest.moves() > 2 {
+        if p.is_bomb() && !bombs && rest.moves() > 2 {
             continue;
         }
         let gain = rest.score() - before.score();
@@ -80,7 +108,7 @@ pub(crate) fn follow(
             best = Some((gain, p));
         }
     }
-    best.filter(|&(gain, _)| gain >= bar).map(|(_, p)| p)
+    best
 }
 
 /// The play most likely to win the round: one no opponent can beat if there is one (the one
