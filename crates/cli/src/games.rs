@@ -8,4 +8,5 @@ pub fn registry() -> Registry {
         .with(entry::<doudizhu::DouDizhu>())
         .with(entry::<doudizhu5::Doudizhu5>())
         .with(entry::<bigtwo::BigTwo>())
+        .with(entry::<tenhalf::TenHalf>())
 }
