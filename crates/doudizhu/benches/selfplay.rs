@@ -6,7 +6,7 @@
 //! Run: `cargo bench -p doudizhu --bench selfplay` (pin with `taskset -c 0` for one core).
 
 use doudizhu::{Config, DouDizhu};
-use game::{deal, Rules, Seed, ToAct};
+use game::{deal, sim, Bot, GameSpec, Rules, Seed, ToAct};
 
 fn main() {
     divan::main();
@@ -44,5 +44,21 @@ fn random_game_deal_to_score(bencher: divan::Bencher) {
     bencher.bench_local(|| {
         i += 1;
         random_game(&base.derive(i), &mut legal, &mut events)
+    });
+}
+
+/// A whole game between three `heuristic` bots, bidding included: what a bot's decisions
+/// cost over a game (about 55 decisions).
+#[divan::bench(sample_count = 20, sample_size = 20)]
+fn heuristic_game_deal_to_score(bencher: divan::Bencher) {
+    let mut i = 0u64;
+    let base = Seed::from_u64(7);
+    bencher.bench_local(|| {
+        i += 1;
+        let seed = base.derive(i);
+        let mut bots: Vec<Box<dyn Bot<DouDizhu>>> = (0..3)
+            .filter_map(|s| DouDizhu::bot("heuristic", &seed.derive(s)))
+            .collect();
+        sim::play_out::<DouDizhu>(&Config::default(), &seed, &mut bots).map_or(0, |r| r.2)
     });
 }
