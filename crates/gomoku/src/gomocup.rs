@@ -261,8 +261,9 @@ impl Brain {
         Ok(moves)
     }
 
-    /// The time for this move: the turn limit, or a share of the match time left, less a
-    /// safety margin for the protocol round trip.
+    /// The time for this move: the turn limit (0 means "as fast as possible": 100 ms), or a
+    /// tenth of the match time left if that is less, minus a safety margin for the round
+    /// trip. The search stops hard at this time; it starts no new iteration after 40% of it.
     fn budget(&self) -> Duration {
         let mut ms = if self.info.timeout_turn == 0 {
             1_000

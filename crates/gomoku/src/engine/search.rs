@@ -44,6 +44,9 @@ pub struct Limits {
     pub vct_nodes: u64,
     /// Moves searched at an inner node (the best-ordered ones).
     pub width: usize,
+    /// Node budget of the VCF solver at each leaf where the side to move can make a four
+    /// (0 leaves the leaves to the static evaluation).
+    pub leaf_vcf: u64,
     /// Search every root move with a full window, so all root scores are exact (the
     /// weaker levels choose among near-best moves).
     pub exact_root: bool,
@@ -59,6 +62,7 @@ impl Default for Limits {
             vcf_nodes: 20_000,
             vct_nodes: 20_000,
             width: 14,
+            leaf_vcf: 100,
             exact_root: false,
         }
     }
@@ -263,6 +267,14 @@ impl Searcher {
             return WIN - ply as i32 - plies;
         }
         if ply + 1 >= MAX_PLY || (depth <= 0 && forced.is_none()) {
+            if self.limits.leaf_vcf > 0 && self.pos.can_four(me) {
+                self.solver.reset(self.limits.leaf_vcf);
+                let found = self.solver.vcf(&mut self.pos, 16);
+                self.nodes += self.solver.nodes;
+                if let Some((_, k)) = found {
+                    return WIN - ply as i32 - (2 * k as i32 - 1);
+                }
+            }
             return self.pos.evaluate();
         }
         let key = self.pos.hash();
@@ -423,7 +435,7 @@ impl Searcher {
             let s = -self.search(2, -INF, INF, 1);
             self.pos.undo();
             result.eval = s;
-            result.nodes = self.nodes + self.solver.nodes;
+            result.nodes = self.nodes;
             return result;
         }
         for depth in 1..=limits.max_depth.max(1) as i32 {
@@ -491,7 +503,7 @@ impl Searcher {
         if result.eval > WIN_BOUND {
             result.win_in = Some(((WIN - result.eval) as u32).div_ceil(2));
         }
-        result.nodes = self.nodes + self.solver.nodes;
+        result.nodes = self.nodes;
         result
     }
 
@@ -499,20 +511,18 @@ impl Searcher {
     fn solve_threats(&mut self, limits: &Limits) -> Option<SearchResult> {
         let mut out = SearchResult::default();
         self.solver.reset(limits.vcf_nodes);
-        let found = self.solver.vcf(&mut self.pos, 40);
-        let found = match found {
-            Some(f) => Some(f),
-            None if limits.vct_nodes > 0 => {
-                self.solver.reset(limits.vct_nodes);
-                self.solver.vct(&mut self.pos, 6)
-            }
-            None => None,
-        };
+        let mut found = self.solver.vcf(&mut self.pos, 40);
+        self.nodes += self.solver.nodes;
+        if found.is_none() && limits.vct_nodes > 0 {
+            self.solver.reset(limits.vct_nodes);
+            found = self.solver.vct(&mut self.pos, 6);
+            self.nodes += self.solver.nodes;
+        }
         let (sq, k) = found?;
         out.best = Some(sq);
         out.win_in = Some(k);
         out.eval = WIN - (2 * k as i32 - 1);
-        out.nodes = self.solver.nodes;
+        out.nodes = self.nodes;
         Some(out)
     }
 
