@@ -63,14 +63,14 @@ fn placements(legal: &[Action]) -> Vec<Point> {
         .collect()
 }
 
-/// What every bot does before thinking: grant a pending undo, or resign only if no stone
-/// can be placed (impossible before the board is full).
+/// What every bot does before thinking: grant a pending undo, or resign if no stone can be
+/// placed (only renju black with every empty point forbidden).
 fn routine(legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::AnswerUndo(true)) {
         return Some(Action::AnswerUndo(true));
     }
     if placements(legal).is_empty() {
-        return legal.first().copied();
+        return Some(Action::Resign);
     }
     None
 }

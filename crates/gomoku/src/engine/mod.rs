@@ -17,9 +17,9 @@
 //!   recognised without search, late-move reductions, and depth, node and time limits with
 //!   a hard stop.
 //! * [`threat`]: a dedicated VCF solver (continuous fours) and a VCT solver (fours and
-//!   threes) within node budgets, run at the root before the main search; inside the
-//!   search, a small-budget VCF at the leaves where the side to move can make a four turns
-//!   a quiet evaluation into a proven win when there is one.
+//!   threes) within node budgets, run at the root before the main search, and (VCF) again
+//!   inside the search at the first plies below the root, so that a root move that lets
+//!   the opponent win by continuous fours is seen at once, however deep the fours go.
 //! * Renju: black never plays a forbidden point (the exact, recursive check of
 //!   [`crate::renju`] decides whenever the patterns say a point might be one); white's threat
 //!   logic counts a four whose only block is forbidden to black as a win, so white aims at
@@ -168,7 +168,7 @@ impl Level {
 
     /// Node-bounded limits (no clock, so games replay exactly).
     pub fn limits(self) -> Limits {
-        // (depth, nodes, root VCF budget, root VCT budget, width, leaf VCF budget)
+        // (depth, nodes, root VCF budget, root VCT budget, width, inner VCF budget)
         const TABLE: [(u32, u64, u64, u64, usize, u64); 10] = [
             (1, 3_000, 0, 0, 10, 0),
             (2, 6_000, 50, 0, 10, 0),
@@ -176,12 +176,12 @@ impl Level {
             (3, 20_000, 500, 0, 12, 0),
             (4, 30_000, 1_000, 0, 12, 0),
             (5, 50_000, 2_000, 300, 14, 0),
-            (6, 80_000, 4_000, 1_000, 14, 20),
-            (8, 120_000, 8_000, 2_000, 14, 50),
-            (10, 160_000, 12_000, 5_000, 14, 80),
-            (64, 200_000, 30_000, 20_000, 14, 100),
+            (6, 80_000, 4_000, 1_000, 14, 300),
+            (8, 120_000, 8_000, 2_000, 14, 500),
+            (10, 160_000, 12_000, 5_000, 14, 1_000),
+            (64, 200_000, 30_000, 20_000, 14, 2_000),
         ];
-        let (max_depth, max_nodes, vcf_nodes, vct_nodes, width, leaf_vcf) =
+        let (max_depth, max_nodes, vcf_nodes, vct_nodes, width, inner_vcf) =
             TABLE[usize::from(self.0 - 1)];
         Limits {
             max_depth,
@@ -191,7 +191,7 @@ impl Level {
             vcf_nodes,
             vct_nodes,
             width,
-            leaf_vcf,
+            inner_vcf,
             exact_root: self.0 < 10,
         }
     }

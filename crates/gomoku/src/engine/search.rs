@@ -26,6 +26,8 @@ pub const WIN: i32 = 30_000;
 pub const WIN_BOUND: i32 = WIN - 1_000;
 const INF: i32 = WIN + 1;
 const MAX_PLY: usize = 96;
+/// The plies below the root where the VCF solver runs inside the search.
+const INNER_VCF_PLIES: usize = 2;
 
 /// How long and how deep to think.
 #[derive(Clone, Debug)]
@@ -44,9 +46,10 @@ pub struct Limits {
     pub vct_nodes: u64,
     /// Moves searched at an inner node (the best-ordered ones).
     pub width: usize,
-    /// Node budget of the VCF solver at each leaf where the side to move can make a four
-    /// (0 leaves the leaves to the static evaluation).
-    pub leaf_vcf: u64,
+    /// Node budget of the VCF solver at the nodes of the first plies below the root where
+    /// the side to move can make a four: above all, whether a root move lets the opponent
+    /// win by continuous fours (0 skips it).
+    pub inner_vcf: u64,
     /// Search every root move with a full window, so all root scores are exact (the
     /// weaker levels choose among near-best moves).
     pub exact_root: bool,
@@ -62,7 +65,7 @@ impl Default for Limits {
             vcf_nodes: 20_000,
             vct_nodes: 20_000,
             width: 14,
-            leaf_vcf: 100,
+            inner_vcf: 3_000,
             exact_root: false,
         }
     }
@@ -266,15 +269,19 @@ impl Searcher {
         } else if let Some((_, plies)) = self.quick_win() {
             return WIN - ply as i32 - plies;
         }
-        if ply + 1 >= MAX_PLY || (depth <= 0 && forced.is_none()) {
-            if self.limits.leaf_vcf > 0 && self.pos.can_four(me) {
-                self.solver.reset(self.limits.leaf_vcf);
-                let found = self.solver.vcf(&mut self.pos, 16);
-                self.nodes += self.solver.nodes;
-                if let Some((_, k)) = found {
-                    return WIN - ply as i32 - (2 * k as i32 - 1);
-                }
+        if forced.is_none()
+            && ply <= INNER_VCF_PLIES
+            && self.limits.inner_vcf > 0
+            && self.pos.can_four(me)
+        {
+            self.solver.reset(self.limits.inner_vcf);
+            let found = self.solver.vcf(&mut self.pos, 30);
+            self.nodes += self.solver.nodes;
+            if let Some((_, k)) = found {
+                return WIN - ply as i32 - (2 * k as i32 - 1);
             }
+        }
+        if ply + 1 >= MAX_PLY || (depth <= 0 && forced.is_none()) {
             return self.pos.evaluate();
         }
         let key = self.pos.hash();
