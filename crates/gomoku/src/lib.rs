@@ -14,6 +14,8 @@
 //!
 //! The crate does no I/O: the `qipai` binary pipes terminals and brains through it.
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod bots;
 pub mod engine;

@@ -1,10 +1,16 @@
 //! Renju's forbidden points, pattern by pattern.
 //!
 //! The patterns are those defined in the Renju International Federation's rules ("The
-//! International Rules of Renju", RIF, section on forbidden moves: double-three,
-//! double-four, overline; a five is never forbidden; a three only counts if its straight
-//! four can be made by an allowed move). The positions are constructed for these tests
-//! from those definitions, in renju coordinates (columns a–o, rows 1–15 from the bottom).
+//! International Rules of Renju", RIF, section 3 "Terms and definitions": five, overline,
+//! four, straight four, three — "a row with three stones to which you, without at the same
+//! time a five in a row is made, can add one more stone to attain a straight four" —
+//! double-three, double-four; and the rule that a five is never forbidden). The RIF text
+//! is reproduced at blog.sina.com.cn/s/blog_490524c80100077a.html. The positions are
+//! constructed for these tests from those definitions, in renju coordinates (columns a–o,
+//! rows 1–15 from the bottom); the "three that is no three because one end is blocked and
+//! the other completion is an overline" case is the one discussed in the question
+//! "Checking Forbidden Moves in Renju" (Stack Exchange; reproduced in the
+//! nvidia/Nemotron-CC-Math-v1 corpus).
 
 mod common;
 use common::{board, pt};
@@ -29,6 +35,17 @@ fn renju_blocked_three_is_no_three() {
     // White on f8 and j8 shuts the row: g8 h8 i8 can never be a straight four.
     let b = board("g8 i8 h7 h9", "f8 j8 a1 o1");
     assert_eq!(forbidden(&b, pt("h8")), None);
+}
+
+#[test]
+fn renju_three_blocked_at_one_end_and_overlining_at_the_other_is_no_three() {
+    // Row 8: white d8, then _ f8 g8 [h8] _ _ k8. e8 gives e8–h8 with d8 shut; i8 gives
+    // f8–i8 whose far completion j8 would make f8–k8, six. No straight four: no three.
+    let b = board("f8 g8 k8 h9 h10", "d8 a1 a3 a5 o1");
+    assert_eq!(forbidden(&b, pt("h8")), None);
+    // Without k8 the row is a true three and h8 a double-three.
+    let open = board("f8 g8 h9 h10 o15", "d8 a1 a3 a5 o1");
+    assert_eq!(forbidden(&open, pt("h8")), Some(Forbidden::DoubleThree));
 }
 
 #[test]
