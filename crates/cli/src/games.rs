@@ -10,3 +10,105 @@ pub fn registry() -> Registry {
         .with(entry::<bigtwo::BigTwo>())
         .with(entry::<tenhalf::TenHalf>())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Seed, ToAct, Viewer};
+    use serde_json::json;
+
+    /// Bad input is expected: for every game, garbage actions, seats that do not exist and
+    /// wrong turns are refused with an error and leave the table as it was — never a panic.
+    #[test]
+    fn every_game_refuses_bad_input_without_panicking() {
+        let garbage = [
+            json!(null),
+            json!(17),
+            json!("fold"),
+            json!({"play": "Xz Xz"}),
+            json!({"play": 3}),
+            json!({"bid": 99}),
+            json!([1, 2, 3]),
+            json!({"place": [99, 99]}),
+            json!({"grab": "RJ RJ RJ RJ"}),
+        ];
+        for g in registry().games() {
+            let seats = *g
+                .seats(&serde_json::Value::Null)
+                .expect("default config")
+                .start();
+            let mut table = g
+                .new_table("t", &serde_json::Value::Null, seats, Seed::from_u64(1))
+                .expect("default table");
+            let before = table.view(Viewer::Spectator);
+            for seat in [0, 1, seats, 99, usize::MAX] {
+                for a in &garbage {
+                    let _ = table.apply(seat, a);
+                }
+                let _ = table.apply_text(seat, "Xz Xz Xz");
+                let _ = table.apply_text(seat, "");
+                let _ = table.view(Viewer::Seat(seat));
+                let _ = table.render(Viewer::Seat(seat));
+                let _ = table.legal(seat);
+                let _ = table.hints(seat);
+                assert!(table
+                    .set_bot(seat, "no such bot", &Seed::from_u64(2))
+                    .is_err());
+                assert!(table.bot_move(seat).is_err() || table.to_act().includes(seat));
+            }
+            // Only legal actions (if any of the garbage happened to be one) may have landed.
+            if table.record().actions.is_empty() {
+                assert_eq!(table.view(Viewer::Spectator), before, "{}", g.id());
+            }
+            for seat in [seats, 99] {
+                assert!(
+                    table.apply_default(seat).is_err(),
+                    "{}: seat {seat}",
+                    g.id()
+                );
+            }
+            assert!(g
+                .new_table(
+                    "t",
+                    &json!({"no_such_option": true}),
+                    seats,
+                    Seed::from_u64(1)
+                )
+                .is_err());
+            assert!(g
+                .new_table("t", &serde_json::Value::Null, 99, Seed::from_u64(1))
+                .is_err());
+            assert_ne!(table.to_act(), ToAct::Seats(game::SeatSet::EMPTY));
+        }
+    }
+
+    /// Every game plays to the end through the registry with its strongest bot in every
+    /// seat, and its record verifies.
+    #[test]
+    fn every_game_plays_out_with_its_bots_and_verifies() {
+        for g in registry().games() {
+            let seats = *g
+                .seats(&serde_json::Value::Null)
+                .expect("default config")
+                .start();
+            let mut table = g
+                .new_table("t", &serde_json::Value::Null, seats, Seed::from_u64(3))
+                .expect("default table");
+            let bot = g.bot_names().last().copied().unwrap_or("random");
+            for s in 0..seats {
+                table
+                    .set_bot(s, bot, &Seed::from_u64(s as u64))
+                    .expect("bot");
+            }
+            let mut moves = 0;
+            while table.to_act() != ToAct::Finished {
+                let seat = table.to_act().seats().iter().next().expect("someone acts");
+                table.bot_move(seat).expect("bots play legal moves");
+                moves += 1;
+                assert!(moves < 100_000, "{} does not end", g.id());
+            }
+            let record = table.record();
+            assert_eq!(g.verify(&record).ok(), table.outcome(), "{}", g.id());
+        }
+    }
+}
