@@ -133,3 +133,46 @@ fn judge_renju_winner_rejects_a_forbidden_move() {
     assert_eq!(r["ok"], json!(false));
     assert!(r["error"].as_str().unwrap().contains("double-three"));
 }
+
+#[test]
+fn judge_best_never_offers_renju_black_a_forbidden_point() {
+    // Black to move with g8 i8 h7 h9: h8 (the obvious point) is a double-three.
+    let moves = json!([
+        [6, 7],
+        [0, 0],
+        [8, 7],
+        [0, 2],
+        [7, 8],
+        [0, 4],
+        [7, 6],
+        [14, 0]
+    ]);
+    let r = ask(json!({"op":"best","rule":"renju","moves":moves,"ms":300}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    let legal = ask(json!({"op":"legal","rule":"renju","moves":moves,"point":r["point"]}));
+    assert_eq!(legal["legal"], json!(true), "{r} {legal}");
+}
+
+#[test]
+fn judge_works_on_19_and_20_boards() {
+    for size in [19, 20] {
+        let edge = size - 1;
+        let moves = json!([
+            [edge, 0],
+            [0, 0],
+            [edge, 1],
+            [0, 1],
+            [edge, 2],
+            [0, 2],
+            [edge, 3],
+            [0, 3],
+            [edge, 4]
+        ]);
+        let r = ask(json!({"op":"winner","size":size,"moves":moves}));
+        assert_eq!(r["winner"], json!("black"), "{size}: {r}");
+        let r = ask(
+            json!({"op":"best","size":size,"moves":[[edge,0],[0,0],[edge,1],[0,1],[edge,2],[0,2],[edge,3]],"ms":200}),
+        );
+        assert_eq!(r["point"], json!([edge, 4]), "{size}: {r}");
+    }
+}
