@@ -297,11 +297,7 @@ impl Brain {
         if let Err(e) = engine.set_moves(size, rule, &moves) {
             return vec![format!("ERROR {e}")];
         }
-        let limits = Limits {
-            soft_time: Some(hard * 2 / 5),
-            hard_time: Some(hard),
-            ..Limits::default()
-        };
+        let limits = Limits::timed(hard);
         let t = engine.think(&limits);
         let Some(p) = t.best else {
             return vec!["ERROR the board is full".into()];

@@ -129,11 +129,7 @@ fn best(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
             .ok_or("\"ms\" must be a non-negative integer")?
             .clamp(1, 600_000),
     };
-    let mut limits = Limits {
-        soft_time: Some(Duration::from_millis(ms / 2)),
-        hard_time: Some(Duration::from_millis(ms)),
-        ..Limits::default()
-    };
+    let mut limits = Limits::timed(Duration::from_millis(ms));
     if let Some(n) = f.get("nodes").and_then(Value::as_u64) {
         limits.max_nodes = n.max(1);
     }

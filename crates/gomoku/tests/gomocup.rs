@@ -143,3 +143,24 @@ fn gomocup_client_encodes_commands_and_reads_replies() {
     assert_eq!(replies.first(), Some(&Reply::Ok));
     assert_eq!(replies.last(), Some(&Reply::Move(Point::new(7, 7))));
 }
+
+#[test]
+fn gomocup_answers_within_the_turn_time() {
+    let mut b = Brain::new();
+    b.handle_line("START 15");
+    b.handle_line("INFO timeout_turn 300");
+    b.handle_line("INFO timeout_match 60000");
+    b.handle_line("INFO time_left 60000");
+    let board = [
+        "BOARD", "7,7,2", "8,8,1", "8,6,2", "6,8,1", "7,9,2", "9,7,1", "6,6,2", "DONE",
+    ];
+    let t = std::time::Instant::now();
+    let out = feed(&mut b, &board);
+    let elapsed = t.elapsed();
+    last_move(&out);
+    // The budget is 300 ms less a margin; allow for a loaded machine.
+    assert!(
+        elapsed < std::time::Duration::from_millis(1500),
+        "{elapsed:?}"
+    );
+}

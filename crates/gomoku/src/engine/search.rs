@@ -55,6 +55,21 @@ pub struct Limits {
     pub exact_root: bool,
 }
 
+impl Limits {
+    /// Limits for a clock budget: stop hard at `budget`, start no iteration after 40% of
+    /// it, and size the threat solvers (which do not look at the clock) to a fraction of it.
+    pub fn timed(budget: Duration) -> Limits {
+        let ms = budget.as_millis().min(u128::from(u32::MAX)) as u64;
+        Limits {
+            soft_time: Some(budget * 2 / 5),
+            hard_time: Some(budget),
+            vcf_nodes: (ms * 100).clamp(2_000, 400_000),
+            vct_nodes: (ms * 50).clamp(1_000, 200_000),
+            ..Limits::default()
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
