@@ -66,16 +66,19 @@ pub struct Engine {
     searcher: Searcher,
     size: u8,
     rule: Rule,
+    tt_bits: u32,
 }
 
 impl Engine {
     /// An engine for an empty board, with a transposition table of `2^tt_bits` entries
     /// (16 bytes each; 20 bits is 16 MiB).
     pub fn new(size: u8, rule: Rule, tt_bits: u32) -> Engine {
+        let tt_bits = tt_bits.clamp(10, 26);
         Engine {
-            searcher: Searcher::new(Position::new(size, rule), tt_bits.clamp(10, 26)),
+            searcher: Searcher::new(Position::new(size, rule), tt_bits),
             size,
             rule,
+            tt_bits,
         }
     }
 
@@ -94,14 +97,10 @@ impl Engine {
     pub fn set_moves(&mut self, size: u8, rule: Rule, moves: &[Point]) -> Result<(), String> {
         let pos = Position::from_moves(size, rule, moves)?;
         if size != self.size || rule != self.rule {
-            *self = Engine::new(size, rule, self.tt_bits());
+            *self = Engine::new(size, rule, self.tt_bits);
         }
         self.searcher.set_position(pos);
         Ok(())
-    }
-
-    fn tt_bits(&self) -> u32 {
-        20
     }
 
     /// The moves on the board.

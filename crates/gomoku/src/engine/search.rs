@@ -9,11 +9,14 @@
 //! * an opponent's open three (or four-three) restricts the moves to blocks and own fours;
 //! * a straight four, or a four-three, against an opponent with no four to reply is a win
 //!   found without searching it out;
-//! * otherwise the best-ordered few points are searched, late quiet ones at reduced depth.
+//! * otherwise the best-ordered few points are searched, late quiet ones at reduced depth;
+//! * at the root the threat solvers look for a VCF, then a VCT, before any search, and at
+//!   the first plies below it a VCF check tells at once whether a move lets the opponent
+//!   win by continuous fours.
 //!
 //! Limits are a depth, a node count (deterministic, for bots) and a soft and a hard time
-//! (for matches): the hard stop aborts mid-iteration and the last complete iteration's
-//! move stands.
+//! (for matches, see [`Limits::timed`]): the hard stop aborts mid-iteration and the best
+//! move found so far stands.
 
 use super::pattern::{B4, C_B4F3, C_F3, C_F4};
 use super::position::{Position, Sq};
@@ -546,10 +549,5 @@ impl Searcher {
         out.eval = WIN - (2 * k as i32 - 1);
         out.nodes = self.nodes;
         Some(out)
-    }
-
-    /// Nodes of the last search.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 }
