@@ -198,6 +198,6 @@ impl Level {
     /// How far below the best root score a move may be and still be chosen (pattern
     /// units; an open three is worth about 70).
     pub fn margin(self) -> i32 {
-        [60, 45, 35, 28, 22, 16, 10, 6, 3, 0][usize::from(self.0 - 1)]
+        [120, 90, 60, 45, 32, 22, 14, 8, 3, 0][usize::from(self.0 - 1)]
     }
 }
