@@ -9,6 +9,7 @@ pub fn registry() -> Registry {
         .with(entry::<doudizhu5::Doudizhu5>())
         .with(entry::<bigtwo::BigTwo>())
         .with(entry::<tenhalf::TenHalf>())
+        .with(entry::<gomoku::Gomoku>())
 }
 
 #[cfg(test)]

@@ -21,7 +21,9 @@ macro_rules! out {
 }
 
 mod games;
+mod gomocup;
 mod judge;
+mod pbrain;
 mod play;
 mod sim;
 mod verify;
@@ -48,6 +50,8 @@ enum Command {
     },
     /// Self-play: bots against bots over many seeded games.
     Sim(sim::Args),
+    /// Be a Gomocup (Piskvork) brain on stdin/stdout, for Gomoku tournament managers.
+    Gomocup,
     /// Check a finished game record against its seed commitment and replay it.
     Verify {
         /// The record file (JSON), or `-` for stdin.
@@ -77,6 +81,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn run() -> Result<()> {
+    if gomocup::called_as_brain() {
+        return gomocup::run();
+    }
     let cli = Cli::parse();
     let registry = games::registry();
     match cli.command {
@@ -84,6 +91,7 @@ fn run() -> Result<()> {
         Command::Judge { game } => judge::run(&registry, &game),
         Command::Sim(args) => sim::run(&registry, args),
         Command::Verify { record } => verify::run(&registry, &record),
+        Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {
                 outln!(

@@ -1,5 +1,6 @@
 //! `qipai play GAME`: a person against computer players in the terminal.
 
+use crate::pbrain::ExternalBrain;
 use anyhow::{bail, Context, Result};
 use game::{Registry, Seat, Seed, Table, ToAct, Viewer};
 use rand::TryRngCore;
@@ -28,6 +29,13 @@ pub struct Args {
     /// Write the finished game's record (JSON) here, for `qipai verify`.
     #[arg(long)]
     record: Option<String>,
+    /// Gomoku: play against an external Gomocup brain instead of a bot (the command that
+    /// starts it, e.g. `./pbrain-embryo`).
+    #[arg(long)]
+    engine: Option<String>,
+    /// Gomoku: the external brain's time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    engine_ms: u64,
 }
 
 /// Commands of the terminal table besides the game's own actions.
@@ -70,11 +78,26 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         .unwrap_or_else(|| "random".into());
     let id = format!("{}-{}", game.id(), &seed.commitment()[..12]);
     let mut table = game.new_table(&id, &config, seats, seed)?;
-    for s in (0..seats).filter(|&s| s != args.seat) {
-        table.set_bot(s, &bot, &seed.derive(100 + s as u64))?;
-    }
+    let opponent = match &args.engine {
+        Some(command) => {
+            if game.id() != "gomoku" {
+                bail!("--engine drives a Gomocup brain: it plays gomoku only");
+            }
+            let turn = std::time::Duration::from_millis(args.engine_ms);
+            for s in (0..seats).filter(|&s| s != args.seat) {
+                table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, turn)?))?;
+            }
+            format!("the engine `{command}` plays")
+        }
+        None => {
+            for s in (0..seats).filter(|&s| s != args.seat) {
+                table.set_bot(s, &bot, &seed.derive(100 + s as u64))?;
+            }
+            format!("bots ({bot}) play")
+        }
+    };
     outln!(
-        "{} — you are seat {}; bots ({bot}) play the others.",
+        "{} — you are seat {}; {opponent} the others.",
         game.name(),
         args.seat
     );

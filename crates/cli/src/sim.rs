@@ -1,9 +1,99 @@
 //! `qipai sim GAME`: self-play figures.
 
+use crate::pbrain::ExternalBrain;
 use anyhow::{bail, Context, Result};
-use game::sim::{SimOptions, SimReport};
-use game::stats::Summary;
-use game::Registry;
+use game::sim::{BotReport, SimOptions, SimReport};
+use game::stats::{Summary, Tally};
+use game::{ErasedGame, Registry, Seed, ToAct};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// The bot name that stands for the external engine of `--engine`.
+const EXTERNAL: &str = "external";
+
+/// A series with an external engine: the engine is a process, not one of the game's bots,
+/// so the games run through tables, one at a time, with a fresh brain for each game. Seeds,
+/// rotation and the report are as in the game's own self-play.
+fn with_engine(
+    game: &dyn ErasedGame,
+    opts: &SimOptions,
+    command: &str,
+    turn: Duration,
+) -> Result<SimReport> {
+    if game.id() != "gomoku" {
+        bail!("--engine drives a Gomocup brain: it plays gomoku only");
+    }
+    let seats = opts.bots.len();
+    let base = Seed::from_u64(opts.seed);
+    let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
+    let mut actions = 0u64;
+    let started = Instant::now();
+    for i in 0..opts.games {
+        let seed = base.derive(i);
+        let shift = if opts.rotate { i as usize % seats } else { 0 };
+        let names: Vec<&str> = (0..seats)
+            .map(|s| opts.bots[(s + shift) % seats].as_str())
+            .collect();
+        let mut table = game.new_table(&format!("sim-{i}"), &opts.config, seats, seed)?;
+        for (s, name) in names.iter().enumerate() {
+            if *name == EXTERNAL {
+                table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, turn)?))?;
+            } else {
+                table.set_bot(s, name, &seed.derive(1_000 + s as u64))?;
+            }
+        }
+        while let Some(seat) = table.to_act().seats().iter().next() {
+            table.bot_move(seat).with_context(|| format!("game {i}"))?;
+            actions += 1;
+        }
+        debug_assert_eq!(table.to_act(), ToAct::Finished);
+        let outcome = table.outcome().context("a finished game has an outcome")?;
+        for (s, name) in names.iter().enumerate() {
+            for role in ["all", outcome.roles[s].as_str()] {
+                tallies
+                    .entry((name.to_string(), role.to_string()))
+                    .or_default()
+                    .add(outcome.won[s], outcome.scores[s]);
+            }
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let mut order: Vec<String> = Vec::new();
+    for b in &opts.bots {
+        if !order.contains(b) {
+            order.push(b.clone());
+        }
+    }
+    let bots = order
+        .into_iter()
+        .map(|bot| BotReport {
+            overall: tallies
+                .get(&(bot.clone(), "all".to_string()))
+                .copied()
+                .unwrap_or_default()
+                .summary(),
+            roles: tallies
+                .iter()
+                .filter(|((b, role), _)| *b == bot && role != "all")
+                .map(|((_, role), t)| (role.clone(), t.summary()))
+                .collect(),
+            bot,
+        })
+        .collect();
+    Ok(SimReport {
+        game: game.id().into(),
+        games: opts.games,
+        actions,
+        seconds,
+        games_per_s: if seconds > 0.0 {
+            opts.games as f64 / seconds
+        } else {
+            0.0
+        },
+        threads: 1,
+        bots,
+    })
+}
 
 /// Self-play options (the same for every game).
 #[derive(clap::Args)]
@@ -43,6 +133,13 @@ pub struct Args {
     /// Keep each bot in its seat instead of rotating bots over seats from game to game.
     #[arg(long)]
     no_rotate: bool,
+    /// Gomoku: the command that starts an external Gomocup brain, which plays the seats of
+    /// the bot named `external`.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Gomoku: the external brain's time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    engine_ms: u64,
 }
 
 /// Runs the series and prints the report.
@@ -81,7 +178,15 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         threads: args.threads,
         rotate: !args.no_rotate,
     };
-    let report = game.sim(&opts)?;
+    let report = if opts.bots.iter().any(|b| b == EXTERNAL) {
+        let command = args
+            .engine
+            .as_deref()
+            .context("the bot `external` needs --engine COMMAND")?;
+        with_engine(game, &opts, command, Duration::from_millis(args.engine_ms))?
+    } else {
+        game.sim(&opts)?
+    };
     print_report(&report)?;
     if args.json {
         outln!("{}", serde_json::to_string(&report)?);

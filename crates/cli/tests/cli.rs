@@ -272,3 +272,104 @@ fn a_played_game_is_refused_politely_then_recorded_and_verified() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("commitment"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn gomocup_brain_speaks_the_protocol() {
+    let out = qipai(
+        &["gomocup"],
+        b"START 15\nINFO timeout_turn 100\nINFO rule 0\nBEGIN\nTURN 8,8\nABOUT\nFLY\nSTART 99\nEND\nBEGIN\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+    assert_eq!(answers[0], "OK");
+    assert_eq!(answers[1], "7,7", "the brain opens at the centre");
+    let (x, y) = answers[2].split_once(',').expect("a move");
+    let (x, y): (u8, u8) = (x.parse().unwrap(), y.parse().unwrap());
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7) && (x, y) != (8, 8));
+    assert!(answers[3].starts_with("name=\"qipai\""));
+    assert!(answers[4].starts_with("UNKNOWN"));
+    assert!(answers[5].starts_with("ERROR"), "START 99 is refused");
+    assert_eq!(answers.len(), 6, "nothing is read after END: {answers:?}");
+}
+
+#[test]
+fn a_binary_named_pbrain_is_a_brain() {
+    let dir = std::env::temp_dir().join(format!("qipai-pbrain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("pbrain-qipai");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_qipai"), &link).unwrap();
+    let out = Command::new(&link)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"START 20\nEND\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "OK");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sim_drives_an_external_brain_our_own() {
+    let engine = format!("{} gomocup", env!("CARGO_BIN_EXE_qipai"));
+    let out = qipai(
+        &[
+            "sim",
+            "gomoku",
+            "--a",
+            "external",
+            "--b",
+            "random",
+            "--engine",
+            &engine,
+            "--engine-ms",
+            "50",
+            "--games",
+            "2",
+            "--json",
+        ],
+        b"",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(report["games"], 2);
+    assert_eq!(report["bots"][0]["bot"], "external");
+    assert_eq!(
+        report["bots"][0]["overall"]["wins"], 2,
+        "the brain beats a random player"
+    );
+
+    let missing = qipai(
+        &[
+            "sim", "gomoku", "--a", "external", "--b", "random", "--games", "1",
+        ],
+        b"",
+    );
+    assert!(!missing.status.success());
+    let dead = qipai(
+        &[
+            "sim",
+            "gomoku",
+            "--a",
+            "external",
+            "--b",
+            "random",
+            "--engine",
+            "/nonexistent/brain",
+            "--games",
+            "1",
+        ],
+        b"",
+    );
+    assert!(!dead.status.success());
+    assert!(String::from_utf8_lossy(&dead.stderr).contains("cannot start the engine"));
+}

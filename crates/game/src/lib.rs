@@ -26,7 +26,7 @@ pub mod stats;
 pub use bot::{Bot, Decision, RandomBot};
 pub use deal::GameRng;
 pub use record::{Record, RecordedAction, ReplayError};
-pub use registry::{ErasedGame, GameError, Registry, Table};
+pub use registry::{ErasedGame, GameError, JsonBot, Registry, Table};
 pub use rules::{GameSpec, Outcome, RuleError, Rules};
 pub use seat::{Seat, SeatSet, ToAct, Viewer};
 pub use seed::Seed;

@@ -46,6 +46,24 @@ pub enum GameError {
     /// A game made no progress (a bug, reported rather than hung on).
     #[error("game stuck: {0}")]
     Stuck(String),
+    /// A bot outside the game's crate (an external engine, a remote client) failed or
+    /// answered with something that is not a legal action.
+    #[error("the bot of seat {seat} failed: {message}")]
+    BotFailed {
+        /// The seat it plays.
+        seat: Seat,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// A computer player that lives outside the game's crate and speaks JSON: an external
+/// engine behind a protocol, or (later) a remote client. It sees exactly what a seat may
+/// see — the seat's view and the legal actions, in the game's JSON forms — and answers one
+/// action in the same form.
+pub trait JsonBot: Send {
+    /// The chosen action, or why none could be chosen (the engine crashed, timed out…).
+    fn act(&mut self, seat: Seat, view: &Value, legal: &[Value]) -> Result<Value, String>;
 }
 
 /// One game as the registry sees it.
@@ -99,6 +117,8 @@ pub trait Table: Send {
     fn apply_default(&mut self, seat: Seat) -> Result<Vec<Value>, GameError>;
     /// Lets a bot play `seat` from now on (an empty seat, or a player who dropped).
     fn set_bot(&mut self, seat: Seat, name: &str, seed: &Seed) -> Result<(), GameError>;
+    /// Lets a [`JsonBot`] play `seat` from now on.
+    fn set_json_bot(&mut self, seat: Seat, bot: Box<dyn JsonBot>) -> Result<(), GameError>;
     /// Gives the seat back to a person.
     fn clear_bot(&mut self, seat: Seat);
     /// Whether a bot plays `seat`.
@@ -218,11 +238,17 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
     }
 }
 
+/// Who plays a seat for the table: one of the game's own bots, or a JSON bot.
+enum SeatBot<R: GameSpec> {
+    Native(Box<dyn Bot<R>>),
+    Json(Box<dyn JsonBot>),
+}
+
 struct TypedTable<R: GameSpec> {
     state: R::State,
     seed: Seed,
     record: Record,
-    bots: Vec<Option<Box<dyn Bot<R>>>>,
+    bots: Vec<Option<SeatBot<R>>>,
 }
 
 impl<R: GameSpec> TypedTable<R> {
@@ -280,7 +306,16 @@ impl<R: GameSpec> Table for TypedTable<R> {
             .bots
             .get_mut(seat)
             .ok_or_else(|| GameError::BadConfig(format!("no seat {seat}")))?;
-        *slot = Some(bot);
+        *slot = Some(SeatBot::Native(bot));
+        Ok(())
+    }
+
+    fn set_json_bot(&mut self, seat: Seat, bot: Box<dyn JsonBot>) -> Result<(), GameError> {
+        let slot = self
+            .bots
+            .get_mut(seat)
+            .ok_or_else(|| GameError::BadConfig(format!("no seat {seat}")))?;
+        *slot = Some(SeatBot::Json(bot));
         Ok(())
     }
 
@@ -304,7 +339,23 @@ impl<R: GameSpec> Table for TypedTable<R> {
             .get_mut(seat)
             .and_then(Option::as_mut)
             .ok_or(GameError::NoBot(seat))?;
-        let action = bot.act(&Decision::from_state(&self.state, seat, &legal));
+        let action = match bot {
+            SeatBot::Native(bot) => bot.act(&Decision::from_state(&self.state, seat, &legal)),
+            SeatBot::Json(bot) => {
+                let failed = |message: String| GameError::BotFailed { seat, message };
+                let view = to_json(&R::view(&self.state, Viewer::Seat(seat)));
+                let legal_json: Vec<Value> = legal.iter().map(to_json).collect();
+                let answer = bot.act(seat, &view, &legal_json).map_err(failed)?;
+                let action: R::Action = serde_json::from_value(answer.clone())
+                    .map_err(|e| failed(format!("answered {answer}: {e}")))?;
+                if !legal.contains(&action) {
+                    return Err(failed(format!(
+                        "answered {answer}, which is not legal here"
+                    )));
+                }
+                action
+            }
+        };
         let json = to_json(&action);
         let events = self.apply_typed(seat, action)?;
         Ok((json, events))
