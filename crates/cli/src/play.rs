@@ -46,9 +46,10 @@ bot play your seat to the end (托管), `help`, `quit`.";
 /// Plays one game: the person types at their turns, bots play the other seats.
 pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let game = registry.get(&args.game)?;
+    // Unless told otherwise, the table is set up for playing against computers.
     let config = match &args.config {
         Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
-        None => serde_json::Value::Null,
+        None => game.against_computer(&serde_json::Value::Null)?,
     };
     let seats_allowed = game.seats(&config)?;
     let seats = args.players.unwrap_or(*seats_allowed.start());

@@ -78,6 +78,9 @@ pub trait ErasedGame: Send + Sync {
     fn seats(&self, config: &Value) -> Result<RangeInclusive<usize>, GameError>;
     /// The bots the game offers.
     fn bot_names(&self) -> &'static [&'static str];
+    /// The configuration for a table against computer players (see
+    /// [`GameSpec::against_computer`]).
+    fn against_computer(&self, config: &Value) -> Result<Value, GameError>;
     /// What to type at a terminal.
     fn help(&self) -> &'static str;
     /// Starts a table. `config` `null` means the default.
@@ -180,6 +183,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn bot_names(&self) -> &'static [&'static str] {
         R::bot_names()
+    }
+
+    fn against_computer(&self, config: &Value) -> Result<Value, GameError> {
+        Ok(to_json(&R::against_computer(parse_config::<R>(config)?)))
     }
 
     fn help(&self) -> &'static str {

@@ -137,4 +137,11 @@ pub trait GameSpec: Rules {
 
     /// A one-paragraph help text for the terminal: what to type.
     fn help() -> &'static str;
+
+    /// The configuration of a table where computer players fill every other seat. Rules
+    /// made for people playing each other may relax against a machine — a Gomoku undo is
+    /// granted at once instead of asked of the opponent. The default changes nothing.
+    fn against_computer(config: Self::Config) -> Self::Config {
+        config
+    }
 }

@@ -3,12 +3,20 @@
 
 use crate::board::{Color, Point};
 use crate::engine::classic;
-use crate::game::{Action, EndReason, Gomoku, View};
+use crate::game::{Action, Config, EndReason, Gomoku, UndoPolicy, View};
 use crate::notation::{format_point, parse_point};
 use crate::{bots, judge};
 use game::{Bot, GameSpec, Seed, Viewer};
 
 impl GameSpec for Gomoku {
+    /// Against the computer an undo is always granted and takes back two plies (seed 001).
+    fn against_computer(config: Config) -> Config {
+        Config {
+            undo: UndoPolicy::Granted,
+            ..config
+        }
+    }
+
     fn bot_names() -> &'static [&'static str] {
         bots::BOT_NAMES
     }
