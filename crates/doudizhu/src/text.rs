@@ -80,7 +80,11 @@ impl GameSpec for DouDizhu {
         if let Some(k) = view.kitty {
             let _ = writeln!(out, "kitty: {k}");
         }
-        let bids = if view.phase == Phase::Bidding { &view.bids[..] } else { &[] };
+        let bids = if view.phase == Phase::Bidding {
+            &view.bids[..]
+        } else {
+            &[]
+        };
         for (seat, bid) in bids {
             let said = if *bid == 0 {
                 "no bid".to_string()
