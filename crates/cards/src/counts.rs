@@ -1,7 +1,6 @@
 //! Rank-count hands packed into one `u64`.
 
 use crate::{format_ranks, parse_ranks, Card, ParseError, Rank};
-use serde::{Deserialize, Serialize};
 
 const LOW_NIBBLES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
 const GUARDS: u64 = 0x1010_1010_1010_1010;
@@ -219,18 +218,7 @@ impl std::str::FromStr for RankCounts {
     }
 }
 
-impl Serialize for RankCounts {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for RankCounts {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_text!(RankCounts);
 
 #[cfg(test)]
 mod tests {

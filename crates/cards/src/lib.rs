@@ -22,6 +22,30 @@
 //! assert_eq!("RJ".parse::<Card>().unwrap(), Card::RED_JOKER);
 //! ```
 
+/// Implements serde's `Serialize` and `Deserialize` for a type through its text form:
+/// `Display` to write, `FromStr` to read (its error's message becomes serde's).
+///
+/// Everything qipai writes in JSON that has a card notation — cards, hands, plays — is
+/// written in that notation, so that records, the judge and people read the same text.
+/// The crate using the macro must depend on `serde`.
+#[macro_export]
+macro_rules! serde_as_text {
+    ($type:ty) => {
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
 mod card;
 mod counts;
 mod deck;

@@ -1,7 +1,6 @@
 //! Sets of distinct cards as a 54-bit mask.
 
 use crate::{format_cards, parse_cards, Card, ParseError, RankCounts};
-use serde::{Deserialize, Serialize};
 
 /// A set of distinct cards from one deck, one bit per card (bit = [`Card::id`]).
 ///
@@ -154,18 +153,7 @@ impl std::str::FromStr for CardSet {
     }
 }
 
-impl Serialize for CardSet {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for CardSet {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_text!(CardSet);
 
 #[cfg(test)]
 mod tests {

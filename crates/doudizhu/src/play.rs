@@ -6,7 +6,6 @@
 //! play is as cheap to keep as an integer.
 
 use cards::{ParseError, Rank, RankCounts};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -400,18 +399,7 @@ impl FromStr for Play {
     }
 }
 
-impl Serialize for Play {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Play {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+cards::serde_as_text!(Play);
 
 #[cfg(test)]
 mod tests {
