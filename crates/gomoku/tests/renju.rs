@@ -154,3 +154,175 @@ fn renju_forbidden_points_lists_every_point_with_its_first_reason() {
     let b2 = board("g8 i8 h7 h9", "a1 a3 a5 o1");
     assert!(forbidden_points(&b2).contains(&(pt("h8"), Forbidden::DoubleThree)));
 }
+
+// ---------------------------------------------------------------------------------------
+// Published positions. Each test names its source; stones are in renju coordinates as
+// above. The puzzle positions are the ones in `puzzles/vcf_published.txt` (see
+// `puzzles/README.md`), where they are also solved.
+
+/// The stones of a published puzzle given as one string of alternating black and white
+/// points, black first, as the lfz084 puzzle collections store them ("H9I9G8…").
+fn alternating(stones: &str) -> gomoku::Board {
+    let pts: Vec<String> = {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        for ch in stones.chars() {
+            if ch.is_ascii_alphabetic() && !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            cur.push(ch.to_ascii_lowercase());
+        }
+        out.push(cur);
+        out
+    };
+    let black: Vec<&str> = pts.iter().step_by(2).map(String::as_str).collect();
+    let white: Vec<&str> = pts.iter().skip(1).step_by(2).map(String::as_str).collect();
+    board(&black.join(" "), &white.join(" "))
+}
+
+#[test]
+fn published_double_three_in_a_tsume_renju_problem() {
+    // Source: 連珠あれこれ (主に詰め連珠), http://haisaresu.blog.fc2.com/, introductory
+    // four-chasing (四追い) problem 11, as collected in lfz084/lfz084.github.io
+    // puzzle/json/入门-四追い_puzzle.json (id shioi011 in puzzles/vcf_published.txt).
+    // J9 makes J7 J8 J9 down the J column (J10 makes the straight four J7–J10; J5 is white)
+    // and H7 I8 J9 on the diagonal (open at G6 and K10): two threes.
+    let b = alternating("H9I9G8E8H8F8I8K8J8F7H7I7J7H6I6K6I5J5");
+    assert_eq!(forbidden(&b, pt("j9")), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn published_double_three_in_an_engine_test_set() {
+    // Source: junghyun397/mintaka documents/renju-test-set.md, "basic-forbid" board, whose
+    // answer marks M5 as a double-three: M3 M4 M5 up the M column and K3 L4 M5 on the
+    // diagonal, both open.
+    let b = basic_forbid();
+    assert_eq!(forbidden(&b, pt("m5")), Some(Forbidden::DoubleThree));
+}
+
+/// The "basic-forbid" board of junghyun397/mintaka documents/renju-test-set.md.
+fn basic_forbid() -> gomoku::Board {
+    board(
+        "e13 c12 e12 b11 e11 a10 d8 e8 g8 h8 i8 b4 l4 m4 b3 d3 k3 m3 d2",
+        "e10",
+    )
+}
+
+#[test]
+fn published_double_four_is_the_forbidden_catch_of_renjuportal_puzzle_2990() {
+    // Source: renjuportal.com puzzle 2990 (https://renjuportal.com/puzzle/2990/), white to
+    // play and win by continuous fours, with its solution L13 L11 K12 J11 I12 H12 I13 I14
+    // H14, as given in renju-note/quintet benches/cases/vcf_white.txt (id rp2990 in
+    // puzzles/vcf_published.txt). White's last four H14 I13 J12 _ L10 can only be stopped
+    // at K11, and K11 is a double-four for black: J11 K11 L11 M11 across (I11 is white,
+    // N11 open) and H8 I9 J10 K11 on the diagonal (G7 open, L12 white). So white wins.
+    let black = "k13 m12 m11 j10 g9 i9 j9 m9 g8 h8 l11 j11 h12 i14";
+    let white = "l14 j12 l12 i11 h10 i10 l10 h9 f8 l13 k12 i12 i13 h14";
+    let b = board(black, white);
+    assert_eq!(forbidden(&b, pt("k11")), Some(Forbidden::DoubleFour));
+    // The four is real: K11 is white's only five point.
+    let mut w = b;
+    w.set(pt("k11"), Some(gomoku::Color::White));
+    assert!(w
+        .five_through(pt("k11"), gomoku::Color::White, gomoku::Rule::Renju)
+        .is_some());
+}
+
+#[test]
+fn published_double_four_in_a_tsume_renju_problem() {
+    // Source: 連珠あれこれ (主に詰め連珠), http://haisaresu.blog.fc2.com/, introductory
+    // four-chasing problem 25, as collected in lfz084/lfz084.github.io
+    // puzzle/json/入门-四追い_puzzle.json (id shioi025). H6 makes G5 H6 I7 J8 (F4 white, K9
+    // open) and H6 I5 J4 K3 (L2 white, G7 open): two fours.
+    let b = alternating("H8H9I8I9J8K8I7H7J7K7I6J6K6J5G5L5H5F4I5G4K5I4H4K4J4I3K3L2");
+    assert_eq!(forbidden(&b, pt("h6")), Some(Forbidden::DoubleFour));
+}
+
+#[test]
+fn published_double_four_in_an_engine_test_set() {
+    // Source: junghyun397/mintaka documents/renju-test-set.md, "basic-forbid": E14 makes
+    // E11–E14 (E10 white, E15 open) and A10 B11 C12 _ E14 (D13 makes five).
+    assert_eq!(
+        forbidden(&basic_forbid(), pt("e14")),
+        Some(Forbidden::DoubleFour)
+    );
+}
+
+#[test]
+fn published_overline_in_an_engine_test_set() {
+    // Source: junghyun397/mintaka documents/renju-test-set.md, "basic-forbid": F8 joins
+    // D8 E8 and G8 H8 I8 into six. (No overline point occurs in the published puzzle
+    // positions of puzzles/vcf_published.txt, nor along their published solutions.)
+    assert_eq!(
+        forbidden(&basic_forbid(), pt("f8")),
+        Some(Forbidden::Overline)
+    );
+}
+
+#[test]
+fn published_false_three_decided_three_levels_down() {
+    // Source: a position published by the renju player tanaseY
+    // (https://twitter.com/tanaseY/status/944521796585373696), as transcribed with its
+    // analysis in renju-note/quintet src/board/forbidden.rs. The two positions differ only
+    // in white's O6.
+    let black = "c8 f8 h8 f7 i7 j7 e6 l6 m6 i5 k5 l5 k4";
+    // With O6: G8 makes E6 F7 G8 (a three) and F8 G8 H8, whose straight-four point I8 is
+    // itself a double-three once G8 stands — because K6 then makes only one real three
+    // (K6–N6 is shut by O6). So F8 G8 H8 is a false three and G8 is allowed.
+    let with_o6 = board(black, "g9 j5 o6");
+    assert_eq!(forbidden(&with_o6, pt("g8")), None);
+    let mut g8 = with_o6;
+    g8.set(pt("g8"), Some(gomoku::Color::Black));
+    assert_eq!(forbidden(&g8, pt("i8")), Some(Forbidden::DoubleThree));
+    let mut g8_i8 = g8;
+    g8_i8.set(pt("i8"), Some(gomoku::Color::Black));
+    assert_eq!(forbidden(&g8_i8, pt("k6")), None);
+    // Without O6: K6 makes a second real three (K6–O6), so it is a double-three, I8 is
+    // then allowed, F8 G8 H8 is a real three, and G8 is a double-three.
+    let without = board(black, "g9 j5");
+    assert_eq!(forbidden(&without, pt("g8")), Some(Forbidden::DoubleThree));
+    let mut g8 = without;
+    g8.set(pt("g8"), Some(gomoku::Color::Black));
+    assert_eq!(forbidden(&g8, pt("i8")), None);
+    let mut g8_i8 = g8;
+    g8_i8.set(pt("i8"), Some(gomoku::Color::Black));
+    assert_eq!(forbidden(&g8_i8, pt("k6")), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn published_false_three_in_a_vcf_problem() {
+    // Source: lfz084/lfz084.github.io puzzle/json/黑先VCF_puzzle.json ("黑先VCF", black to
+    // play and win by continuous fours, https://lfz084.gitee.io/renju/puzzle.html),
+    // problem 13 (id bvcf013 in puzzles/vcf_published.txt). K9 makes H9 _ J9 K9 across and
+    // J10 K9 _ M7 on the diagonal. The diagonal is a real three (L8 makes the straight four
+    // J10–M7). Across, the only straight-four point is I9, and with K9 placed I9 is a
+    // four-three-three (the four H9–K9 with the threes I8 I9 I10 and H8 I9 J10): a
+    // double-three, forbidden. So the row is a false three and K9 is allowed, although a
+    // pattern count without the recursion sees two threes.
+    let b = alternating("N13K12I10L12J10M12H9L11J9M11H8M10I8F8L7K8M7N8O7H7");
+    assert_eq!(forbidden(&b, pt("k9")), None);
+    let mut k9 = b;
+    k9.set(pt("k9"), Some(gomoku::Color::Black));
+    assert_eq!(forbidden(&k9, pt("i9")), Some(Forbidden::DoubleThree));
+    assert_eq!(forbidden(&k9, pt("l8")), None);
+}
+
+#[test]
+fn published_double_three_decided_by_recursion_in_an_engine_test_set() {
+    // Source: junghyun397/mintaka documents/renju-test-set.md, "recursive-forbid": a 2×4
+    // block of black stones (G9 H9, F8–I8, F7–I7, G6 H6) shut by white at the ends of
+    // its rows and columns. The set marks the corners F9, I9, F6 and I6 as double-threes.
+    // Each corner makes three threes (F9: F9 G9 H9, F7 F8 F9, F9 G8 H7), whose
+    // straight-four points make fours and threes of their own, so the verdict needs the
+    // recursion. E9 and F10, beside F9, stay allowed.
+    let b = board(
+        "g9 h9 f8 g8 h8 i8 f7 g7 h7 i7 g6 h6",
+        "g10 h10 e8 j8 e7 j7 g5 h5",
+    );
+    for p in ["f9", "i9", "f6", "i6"] {
+        assert_eq!(forbidden(&b, pt(p)), Some(Forbidden::DoubleThree), "{p}");
+    }
+    for p in ["e9", "f10"] {
+        assert_eq!(forbidden(&b, pt(p)), None, "{p}");
+    }
+}
