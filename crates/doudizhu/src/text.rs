@@ -154,7 +154,7 @@ impl GameSpec for DouDizhu {
                 }
             }
         }
-        if let Some(h) = view.hand {
+        if let Some(h) = view.hand.filter(|h| !h.is_empty()) {
             let _ = writeln!(out, "your hand: {h}");
         }
         out
