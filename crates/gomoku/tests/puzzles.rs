@@ -256,38 +256,11 @@ fn check_vcf_line(id: &str, rule: Rule, moves: &[Point], line: &[Point]) {
     assert!(replies > 0, "{id}: the defender has no move");
 }
 
-/// The solver's VCF as a whole line: its first move, the forced block, its next move
-/// (solved again from there), … to the five, or to a four whose every block is forbidden to
-/// black. (`ThreatSolver::vcf_line` is not used: after a white four whose one block is
-/// forbidden it plays that block for black anyway and loses the line.)
+/// The solver's VCF as a whole line of points: its fours and the forced blocks, to the
+/// five or to a four whose every block is forbidden to black.
 fn vcf_line(solver: &mut ThreatSolver, pos: &mut Position) -> Option<Vec<Point>> {
-    let mut line = Vec::new();
-    let result = loop {
-        let Some((sq, k)) = solver.vcf(pos, PUBLISHED_DEPTH) else {
-            break None;
-        };
-        let attacker = pos.side();
-        pos.play(sq);
-        line.push(sq);
-        if k == 1 {
-            break Some(());
-        }
-        let (fives, n) = pos.five_points(attacker);
-        let Some(&block) = fives[..n]
-            .iter()
-            .find(|&&b| !pos.forbidden(b, 1 - attacker))
-        else {
-            // No five to block (cannot happen after a four) or every block forbidden.
-            break (n > 0).then_some(());
-        };
-        pos.play(block);
-        line.push(block);
-    };
-    let points = line.iter().map(|&sq| pos.point(sq)).collect();
-    for _ in 0..line.len() {
-        pos.undo();
-    }
-    result.map(|_| points)
+    let line = solver.vcf_line(pos, PUBLISHED_DEPTH)?;
+    Some(line.iter().map(|&sq| pos.point(sq)).collect())
 }
 
 #[test]

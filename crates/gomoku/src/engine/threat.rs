@@ -83,6 +83,10 @@ impl ThreatSolver {
                 line.push(block);
                 continue;
             }
+            if pos.forbidden(fives[0], pos.side()) {
+                // The only block is forbidden to black: black is lost here.
+                break Some(());
+            }
             pos.play(fives[0]);
             line.push(fives[0]);
         };
