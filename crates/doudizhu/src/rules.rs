@@ -157,6 +157,11 @@ pub(crate) struct GameResult {
     pub scores: [i64; 3],
 }
 
+thread_local! {
+    /// Scratch space for [`DouDizhu::legal_into`]'s plays.
+    static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// 斗地主 Dou Dizhu, the [`Rules`] of seed 000.
 pub struct DouDizhu;
 
@@ -469,9 +474,13 @@ impl Rules for DouDizhu {
                 if last.is_some() {
                     out.push(Action::Pass);
                 }
-                let mut plays = Vec::with_capacity(64);
-                legal_plays(state.hands[seat], last, &mut plays);
-                out.extend(plays.into_iter().map(Action::Play));
+                // The generator writes plays; a per-thread buffer keeps the hot path of
+                // self-play free of allocation once it has grown.
+                PLAYS.with_borrow_mut(|plays| {
+                    plays.clear();
+                    legal_plays(state.hands[seat], last, plays);
+                    out.extend(plays.iter().copied().map(Action::Play));
+                });
             }
             Phase::Finished => {}
         }
