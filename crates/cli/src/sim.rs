@@ -48,12 +48,13 @@ fn with_engine(
         }
         debug_assert_eq!(table.to_act(), ToAct::Finished);
         let outcome = table.outcome().context("a finished game has an outcome")?;
+        let drawn = !outcome.won.iter().any(|&w| w);
         for (s, name) in names.iter().enumerate() {
             for role in ["all", outcome.roles[s].as_str()] {
                 tallies
                     .entry((name.to_string(), role.to_string()))
                     .or_default()
-                    .add(outcome.won[s], outcome.scores[s]);
+                    .add(outcome.won[s], drawn, outcome.scores[s]);
             }
         }
     }
@@ -196,8 +197,9 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
 
 fn row(bot: &str, role: &str, s: &Summary) -> Result<()> {
     outln!(
-        "{bot:<14}{role:<10}{:>8}  {:>6.2}% [{:.2}, {:.2}]   {:>+8.3} [{:+.3}, {:+.3}]",
+        "{bot:<14}{role:<10}{:>8}  {:>20}  {:>6.2}% [{:.2}, {:.2}]   {:>+8.3} [{:+.3}, {:+.3}]",
         s.games,
+        format!("{}/{}/{}", s.wins, s.draws, s.losses),
         100.0 * s.win_rate,
         100.0 * s.win_rate_ci95[0],
         100.0 * s.win_rate_ci95[1],
@@ -220,10 +222,11 @@ fn print_report(r: &SimReport) -> Result<()> {
         r.actions
     );
     outln!(
-        "{:<14}{:<10}{:>8}  {:<22}   {}",
+        "{:<14}{:<10}{:>8}  {:>20}  {:<22}   {}",
         "bot",
         "role",
         "games",
+        "won/drawn/lost",
         "win % [95% CI]",
         "avg score [95% CI]"
     );

@@ -88,10 +88,10 @@ impl Acc {
         }
     }
 
-    fn count(&mut self, bot: usize, role: &str, won: bool, score: i64) {
-        self.overall[bot].add(won, score);
+    fn count(&mut self, bot: usize, role: &str, won: bool, drawn: bool, score: i64) {
+        self.overall[bot].add(won, drawn, score);
         let r = self.role_index(role);
-        self.by_role[r][bot].add(won, score);
+        self.by_role[r][bot].add(won, drawn, score);
     }
 
     fn merge(&mut self, other: Acc) {
@@ -234,9 +234,10 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
                             .map_err(|e| GameError::Stuck(format!("game {i}: {e}")))?;
                         acc.actions += actions as u64;
+                        let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
-                            acc.count(bot_index[b], role, outcome.won[s], outcome.scores[s]);
+                            acc.count(bot_index[b], role, outcome.won[s], drawn, outcome.scores[s]);
                         }
                         i += threads as u64;
                     }

@@ -9,6 +9,8 @@ pub struct Tally {
     pub games: u64,
     /// Games won.
     pub wins: u64,
+    /// Games nobody won (a Gomoku draw, a Ten-and-a-half game with equal penalties).
+    pub draws: u64,
     /// Sum of score changes (exact).
     pub score_sum: i128,
     /// Sum of squared score changes (exact), for the interval of the mean.
@@ -16,10 +18,11 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one game.
-    pub fn add(&mut self, won: bool, score: i64) {
+    /// Counts one game: whether this side won, whether nobody did, and its score.
+    pub fn add(&mut self, won: bool, drawn: bool, score: i64) {
         self.games += 1;
         self.wins += won as u64;
+        self.draws += (drawn && !won) as u64;
         self.score_sum += score as i128;
         self.score_sq_sum += (score as i128) * (score as i128);
     }
@@ -28,6 +31,7 @@ impl Tally {
     pub fn merge(&mut self, other: &Tally) {
         self.games += other.games;
         self.wins += other.wins;
+        self.draws += other.draws;
         self.score_sum += other.score_sum;
         self.score_sq_sum += other.score_sq_sum;
     }
@@ -54,6 +58,8 @@ impl Tally {
         Summary {
             games: self.games,
             wins: self.wins,
+            draws: self.draws,
+            losses: self.games - self.wins - self.draws,
             win_rate: if n > 0.0 { self.wins as f64 / n } else { 0.0 },
             win_rate_ci95: [lo, hi],
             avg_score: mean,
@@ -69,6 +75,10 @@ pub struct Summary {
     pub games: u64,
     /// Games won.
     pub wins: u64,
+    /// Games nobody won.
+    pub draws: u64,
+    /// Games another side won.
+    pub losses: u64,
     /// wins / games.
     pub win_rate: f64,
     /// Wilson 95% interval of the win rate.
@@ -109,12 +119,13 @@ mod tests {
     #[test]
     fn mean_interval() {
         let mut t = Tally::default();
-        for s in [2, -2, 2, -2] {
-            t.add(s > 0, s);
+        for s in [2, -2, 2, -2, 0] {
+            t.add(s > 0, s == 0, s);
         }
         let s = t.summary();
         assert_eq!(s.avg_score, 0.0);
-        assert_eq!(s.win_rate, 0.5);
+        assert_eq!(s.win_rate, 0.4);
+        assert_eq!((s.wins, s.draws, s.losses), (2, 1, 2));
         assert!(s.avg_score_ci95[0] < 0.0 && s.avg_score_ci95[1] > 0.0);
     }
 }
