@@ -104,7 +104,8 @@ proptest! {
         let mut halfway = None;
         while let ToAct::Seat(s) = table.to_act() {
             table.bot_move(s).unwrap();
-            if halfway.is_none() && table.record().actions.len() == 20 {
+            let running = table.to_act() != ToAct::Finished;
+            if halfway.is_none() && running && table.record().actions.len() == 20 {
                 // A running table's record hides the seed; resuming from it with the seed
                 // rebuilds the same position.
                 let record = table.record();
