@@ -1,7 +1,6 @@
-#![warn(missing_docs)]
 //! 锄大地 Big Two: four players, 52 cards, first to go out wins the deal.
 //!
-//! The rules are seed 004 with the decisions of `shared/rules/bigtwo.md`: singles, pairs,
+//! The rules are those of docs/rules/bigtwo.md: singles, pairs,
 //! triples and the five five-card hands, suits ♦ < ♣ < ♥ < ♠, the ten straights, 3♦ opening
 //! a match, passing, and the seed's card-score scoring with the 2♠ doubling.
 //!
@@ -14,6 +13,9 @@
 //! * [`bots`] — `random` and `heuristic`;
 //! * [`GameSpec`] — judge, terminal text and bots for the `qipai` binary and the server.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod bots;
 mod combo;
 mod error;
@@ -21,6 +23,7 @@ mod judge;
 pub mod movegen;
 mod rules;
 pub mod scoring;
+mod spec;
 mod text;
 mod view;
 
@@ -30,39 +33,3 @@ pub use rules::{
     Action, BigTwo, Config, Event, Opening, State, Trick, HAND_SIZE, SEATS, THREE_OF_DIAMONDS,
 };
 pub use view::{DealResult, View};
-
-use game::{Bot, GameSpec, Seed, Viewer};
-
-impl GameSpec for BigTwo {
-    fn bot_names() -> &'static [&'static str] {
-        bots::NAMES
-    }
-
-    fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
-        bots::by_name(name, seed)
-    }
-
-    fn judge(request: &serde_json::Value) -> serde_json::Value {
-        judge::judge(request)
-    }
-
-    fn render(view: &View, viewer: Viewer) -> String {
-        text::render(view, viewer)
-    }
-
-    fn action_text(action: &Action) -> String {
-        text::action_text(action)
-    }
-
-    fn parse_action(_: &View, text: &str) -> Result<Action, String> {
-        text::parse_action(text)
-    }
-
-    fn hints(_: &View, legal: &[Action]) -> Vec<Action> {
-        text::hints(legal)
-    }
-
-    fn help() -> &'static str {
-        text::HELP
-    }
-}

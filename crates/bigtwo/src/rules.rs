@@ -247,8 +247,14 @@ impl Rules for BigTwo {
     type Config = Config;
     type State = State;
     type Action = Action;
+    type PublicAction = Action;
     type View = View;
     type Event = Event;
+
+    fn public_action(action: &Action) -> Action {
+        // Every play and pass is seen by everyone.
+        action.clone()
+    }
 
     fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
         SEATS..=SEATS

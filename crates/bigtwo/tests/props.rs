@@ -132,7 +132,7 @@ proptest! {
     fn records_replay_to_the_same_outcome(seed in any::<u64>(), mix in 0u8..16, cut in 0usize..60) {
         let entry = game::registry::entry::<BigTwo>();
         let seed = Seed::from_u64(seed);
-        let mut table = entry.new_table("t", &serde_json::Value::Null, 4, seed).expect("a table");
+        let mut table = entry.new_table(&game::TableSetup::new("t", serde_json::Value::Null, 4, seed)).expect("a table");
         for (s, name) in bots_for(mix).iter().enumerate() {
             table.set_bot(s, name, &seed.derive(7 + s as u64)).expect("known bot");
         }
@@ -148,8 +148,8 @@ proptest! {
             moves += 1;
         }
         let record = table.record();
-        let outcome = entry.verify(&record).expect("the record verifies");
-        prop_assert_eq!(Some(outcome), table.outcome());
+        let outcome = entry.verify(&record, &game::VerifyOptions::default()).expect("the record verifies");
+        prop_assert_eq!(Some(outcome.outcome), table.outcome());
     }
 }
 
@@ -158,7 +158,12 @@ fn a_tampered_record_does_not_verify() {
     let entry = game::registry::entry::<BigTwo>();
     let seed = Seed::from_u64(5);
     let mut table = entry
-        .new_table("t", &serde_json::Value::Null, 4, seed)
+        .new_table(&game::TableSetup::new(
+            "t",
+            serde_json::Value::Null,
+            4,
+            seed,
+        ))
         .expect("a table");
     for s in 0..4 {
         table.set_bot(s, "heuristic", &seed).expect("known bot");
@@ -168,5 +173,7 @@ fn a_tampered_record_does_not_verify() {
     }
     let mut record = table.record();
     record.actions.swap(0, 1);
-    assert!(entry.verify(&record).is_err());
+    assert!(entry
+        .verify(&record, &game::VerifyOptions::default())
+        .is_err());
 }

@@ -11,18 +11,31 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Rank {
+    /// 3.
     Three = 0,
+    /// 4.
     Four,
+    /// 5.
     Five,
+    /// 6.
     Six,
+    /// 7.
     Seven,
+    /// 8.
     Eight,
+    /// 9.
     Nine,
+    /// 10, written `T`.
     Ten,
+    /// Jack, `J`.
     Jack,
+    /// Queen, `Q`.
     Queen,
+    /// King, `K`.
     King,
+    /// Ace, `A`.
     Ace,
+    /// 2, the highest plain rank in the Dou Dizhu family and Big Two.
     Two,
     /// The black (small) joker, 小王.
     BlackJoker,
@@ -134,9 +147,13 @@ impl std::fmt::Display for Rank {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[repr(u8)]
 pub enum Suit {
+    /// ♦ `d`, the lowest.
     Diamonds = 0,
+    /// ♣ `c`.
     Clubs,
+    /// ♥ `h`.
     Hearts,
+    /// ♠ `s`, the highest.
     Spades,
 }
 

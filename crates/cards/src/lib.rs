@@ -7,7 +7,7 @@
 //!
 //! # Notation
 //!
-//! Every crate, log, test and the judge write cards the same way (see DESIGN.md):
+//! Every crate, log, test and the judge write cards the same way:
 //!
 //! * a suited card is its rank then its suit: `3d`, `Ts`, `Ah` (`10` is accepted for `T`, and
 //!   the symbols `♠ ♥ ♣ ♦` for `s h c d`);
@@ -21,6 +21,9 @@
 //! assert_eq!(c.to_string(), "Th");
 //! assert_eq!("RJ".parse::<Card>().unwrap(), Card::RED_JOKER);
 //! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 /// Implements serde's `Serialize` and `Deserialize` for a type through its text form:
 /// `Display` to write, `FromStr` to read (its error's message becomes serde's).

@@ -6,7 +6,7 @@ use game::{registry::entry, Registry};
 pub fn registry() -> Registry {
     Registry::new()
         .with(entry::<doudizhu::DouDizhu>())
-        .with(entry::<doudizhu5::Doudizhu5>())
+        .with(entry::<doudizhu5::DouDizhu5>())
         .with(entry::<bigtwo::BigTwo>())
         .with(entry::<tenhalf::TenHalf>())
         .with(entry::<gomoku::Gomoku>())
@@ -15,8 +15,12 @@ pub fn registry() -> Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game::{Seed, ToAct, Viewer};
-    use serde_json::json;
+    use game::{Seed, TableSetup, ToAct, VerifyOptions, Viewer};
+    use serde_json::{json, Value};
+
+    fn setup(config: Value, seats: usize, seed: u64) -> TableSetup {
+        TableSetup::new("t", config, seats, Seed::from_u64(seed))
+    }
 
     /// Bad input is expected: for every game, garbage actions, seats that do not exist and
     /// wrong turns are refused with an error and leave the table as it was — never a panic.
@@ -39,9 +43,9 @@ mod tests {
                 .expect("default config")
                 .start();
             let mut table = g
-                .new_table("t", &serde_json::Value::Null, seats, Seed::from_u64(1))
+                .new_table(&setup(Value::Null, seats, 1))
                 .expect("default table");
-            let before = table.view(Viewer::Spectator);
+            let before = table.view(Viewer::Spectator).expect("view");
             for seat in [0, 1, seats, 99, usize::MAX] {
                 for a in &garbage {
                     let _ = table.apply(seat, a);
@@ -59,7 +63,12 @@ mod tests {
             }
             // Only legal actions (if any of the garbage happened to be one) may have landed.
             if table.record().actions.is_empty() {
-                assert_eq!(table.view(Viewer::Spectator), before, "{}", g.id());
+                assert_eq!(
+                    table.view(Viewer::Spectator).ok(),
+                    Some(before),
+                    "{}",
+                    g.id()
+                );
             }
             for seat in [seats, 99] {
                 assert!(
@@ -69,16 +78,9 @@ mod tests {
                 );
             }
             assert!(g
-                .new_table(
-                    "t",
-                    &json!({"no_such_option": true}),
-                    seats,
-                    Seed::from_u64(1)
-                )
+                .new_table(&setup(json!({"no_such_option": true}), seats, 1))
                 .is_err());
-            assert!(g
-                .new_table("t", &serde_json::Value::Null, 99, Seed::from_u64(1))
-                .is_err());
+            assert!(g.new_table(&setup(Value::Null, 99, 1)).is_err());
             assert_ne!(table.to_act(), ToAct::Seats(game::SeatSet::EMPTY));
         }
     }
@@ -93,7 +95,7 @@ mod tests {
                 .expect("default config")
                 .start();
             let mut table = g
-                .new_table("t", &serde_json::Value::Null, seats, Seed::from_u64(3))
+                .new_table(&setup(Value::Null, seats, 3))
                 .expect("default table");
             let bot = g.bot_names().last().copied().unwrap_or("random");
             for s in 0..seats {
@@ -109,7 +111,13 @@ mod tests {
                 assert!(moves < 100_000, "{} does not end", g.id());
             }
             let record = table.record();
-            assert_eq!(g.verify(&record).ok(), table.outcome(), "{}", g.id());
+            let verdict = g.verify(&record, &VerifyOptions::default());
+            assert_eq!(
+                verdict.ok().map(|v| v.outcome),
+                table.outcome(),
+                "{}",
+                g.id()
+            );
         }
     }
 }

@@ -25,6 +25,7 @@ mod gomocup;
 mod judge;
 mod pbrain;
 mod play;
+mod prompt;
 mod sim;
 mod verify;
 
@@ -52,11 +53,8 @@ enum Command {
     Sim(sim::Args),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout, for Gomoku tournament managers.
     Gomocup,
-    /// Check a finished game record against its seed commitment and replay it.
-    Verify {
-        /// The record file (JSON), or `-` for stdin.
-        record: String,
-    },
+    /// Check finished game records: the seed against the commitment, the deal, the replay.
+    Verify(verify::Args),
     /// List the games and their bots.
     Games,
 }
@@ -90,7 +88,7 @@ fn run() -> Result<()> {
         Command::Play(args) => play::run(&registry, args),
         Command::Judge { game } => judge::run(&registry, &game),
         Command::Sim(args) => sim::run(&registry, args),
-        Command::Verify { record } => verify::run(&registry, &record),
+        Command::Verify(args) => verify::run(&registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {

@@ -1,10 +1,13 @@
-//! `qipai play GAME`: a person against computer players in the terminal.
+//! `qipai play GAME`: a person against computer players in the terminal, game after game.
 
 use crate::pbrain::ExternalBrain;
+use crate::prompt::Prompt;
 use anyhow::{bail, Context, Result};
-use game::{Registry, Seat, Seed, Table, ToAct, Viewer};
+use game::text::{players, signed};
+use game::{Applied, ErasedGame, Registry, Seat, Seed, Table, TableSetup, ToAct, Viewer};
 use rand::TryRngCore;
-use std::io::BufRead;
+use serde_json::Value;
+use std::io::Write;
 
 /// Terminal play options.
 #[derive(clap::Args)]
@@ -20,20 +23,21 @@ pub struct Args {
     /// The bot for every other seat (see `qipai games`); the game's strongest by default.
     #[arg(long)]
     bot: Option<String>,
-    /// Deal from this seed number instead of a fresh random seed (to replay a deal).
+    /// Deal from this seed: a number, or the 64 hex digits a finished game printed (to
+    /// replay that deal).
     #[arg(long)]
-    seed: Option<u64>,
+    seed: Option<String>,
     /// The table configuration as JSON (the game's options).
     #[arg(long)]
     config: Option<String>,
-    /// Write the finished game's record (JSON) here, for `qipai verify`.
+    /// Write each finished game's record here, one JSON line per game, for `qipai verify`.
     #[arg(long)]
     record: Option<String>,
-    /// Gomoku: play against an external Gomocup brain instead of a bot (the command that
-    /// starts it, e.g. `./pbrain-embryo`).
+    /// Play against an external engine instead of a bot, for games that speak an engine
+    /// protocol (Gomoku: a Gomocup brain, e.g. `./pbrain-embryo`).
     #[arg(long)]
     engine: Option<String>,
-    /// Gomoku: the external brain's time per move, in milliseconds.
+    /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
 }
@@ -41,146 +45,285 @@ pub struct Args {
 /// Commands of the terminal table besides the game's own actions.
 const COMMANDS: &str =
     "Commands: `hint` suggests a move (again for the next one), `auto` lets the \
-bot play your seat to the end (托管), `help`, `quit`.";
+computer play your seat (托管) to the end of the game, `help`, `quit`.";
 
-/// Plays one game: the person types at their turns, bots play the other seats.
+/// How a game at the table ended for the session.
+enum Ending {
+    /// The game was played to its end.
+    Finished,
+    /// The person left.
+    Quit,
+}
+
+/// One terminal session: the person's seat, who plays the others, the prompt.
+struct Session<'a> {
+    game: &'a dyn ErasedGame,
+    me: Seat,
+    seats: usize,
+    bot: String,
+    engine: Option<(String, std::time::Duration)>,
+    prompt: Prompt,
+}
+
+/// Plays a match: one game after another, with the game's rotation and running totals,
+/// until the person quits.
 pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let game = registry.get(&args.game)?;
-    // Unless told otherwise, the table is set up for playing against computers.
-    let config = match &args.config {
-        Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
-        None => game.against_computer(&serde_json::Value::Null)?,
+    let seats = match args.players {
+        Some(n) => n,
+        None => *game.seats(&Value::Null)?.start(),
     };
-    let seats_allowed = game.seats(&config)?;
-    let seats = args.players.unwrap_or(*seats_allowed.start());
-    if !seats_allowed.contains(&seats) {
+    let allowed = game.seats(&Value::Null)?;
+    if !allowed.contains(&seats) {
+        bail!("{} takes {}, not {seats}", game.id(), players(&allowed));
+    }
+    let me = args.seat;
+    if me >= seats {
         bail!(
-            "{} takes {} to {} players",
-            game.id(),
-            seats_allowed.start(),
-            seats_allowed.end()
+            "there is no seat {me} at a table of {seats} (seats 0 to {})",
+            seats - 1
         );
     }
-    if args.seat >= seats {
-        bail!("there is no seat {} at a {seats}-player table", args.seat);
+    // Unless told otherwise, the table is set up for playing against computers.
+    let mut config = match &args.config {
+        Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
+        None => game.against_computer(&Value::Null, me, seats)?,
+    };
+    let bot = match &args.bot {
+        Some(b) if game.bot_names().contains(&b.as_str()) => b.clone(),
+        Some(b) => bail!(
+            "{} has no bot '{b}' (bots: {})",
+            game.id(),
+            game.bot_names().join(", ")
+        ),
+        None => game.bot_names().last().unwrap_or(&"random").to_string(),
+    };
+    if args.engine.is_some() && game.engine_protocol() != Some("gomocup") {
+        bail!(
+            "--engine drives a Gomocup brain, and {} speaks no engine protocol",
+            game.id()
+        );
     }
-    let seed = match args.seed {
-        Some(n) => Seed::from_u64(n),
+    // The record file is opened before the deal, so a bad path costs no game.
+    let mut record_file = match &args.record {
+        Some(path) => {
+            Some(std::fs::File::create(path).with_context(|| format!("cannot write {path}"))?)
+        }
+        None => None,
+    };
+    let first_seed = match &args.seed {
+        Some(text) => Seed::from_text(text).map_err(anyhow::Error::msg)?,
         None => {
             let mut bytes = [0u8; 32];
             rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
             Seed(bytes)
         }
     };
-    let bot = args
-        .bot
-        .clone()
-        .or_else(|| game.bot_names().last().map(|s| s.to_string()))
-        .unwrap_or_else(|| "random".into());
-    let id = format!("{}-{}", game.id(), &seed.commitment()[..12]);
-    let mut table = game.new_table(&id, &config, seats, seed)?;
-    let opponent = match &args.engine {
-        Some(command) => {
-            if game.id() != "gomoku" {
-                bail!("--engine drives a Gomocup brain: it plays gomoku only");
-            }
-            let turn = std::time::Duration::from_millis(args.engine_ms);
-            for s in (0..seats).filter(|&s| s != args.seat) {
-                table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, turn)?))?;
-            }
-            format!("the engine `{command}` plays")
-        }
-        None => {
-            for s in (0..seats).filter(|&s| s != args.seat) {
-                table.set_bot(s, &bot, &seed.derive(100 + s as u64))?;
-            }
-            format!("bots ({bot}) play")
-        }
+    let mut session = Session {
+        game,
+        me,
+        seats,
+        bot,
+        engine: args
+            .engine
+            .clone()
+            .map(|c| (c, std::time::Duration::from_millis(args.engine_ms))),
+        prompt: Prompt::new(),
     };
     outln!(
-        "{} — you are seat {}; {opponent} the others.",
+        "{} — you are seat {me}. {}",
         game.name(),
-        args.seat
+        session.opponents()
     );
-    outln!(
-        "deal commitment (sha256 of the seed): {}",
-        seed.commitment()
-    );
-    outln!("{}\n{COMMANDS}\n", game.help());
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let me = args.seat;
-    let mut hint_index = 0usize;
-    // The table is drawn again only when something happened since it was last drawn.
-    let mut drawn_at: Option<usize> = None;
-    loop {
-        let to_act = table.to_act();
-        if to_act == ToAct::Finished {
-            break;
+    outln!("{}\n{COMMANDS}", game.help());
+    let first_config = config.clone();
+    let mut totals = vec![0i64; seats];
+    for number in 0u64.. {
+        let seed = if number == 0 {
+            first_seed
+        } else {
+            first_seed.derive(number)
+        };
+        let id = format!("{}-{}", game.id(), &seed.derive(u64::MAX).to_hex()[..12]);
+        let mut table = game.new_table(&TableSetup::new(&id, config.clone(), seats, seed))?;
+        session.seat_computers(table.as_mut(), &seed)?;
+        if number > 0 {
+            outln!("\n——— game {} ———", number + 1);
         }
-        // Bots in a simultaneous phase act first; the person answers last.
-        let bot_seat = to_act.seats().iter().find(|&s| table.has_bot(s));
-        if let Some(s) = bot_seat {
-            let (action, _) = table.bot_move(s)?;
-            outln!("seat {s}: {}", table.action_text(&action));
-            continue;
+        if let Ending::Quit = session.play(table.as_mut())? {
+            outln!("bye");
+            return Ok(());
         }
-        if !to_act.includes(me) {
-            bail!(
-                "no one can act (seats {:?})",
-                to_act.seats().iter().collect::<Vec<_>>()
+        let outcome = table.outcome().context("a finished game has an outcome")?;
+        outln!("\n{}", table.render(Viewer::Seat(me)));
+        outln!("{}", game.outcome_text(&outcome, Viewer::Seat(me)));
+        for (total, score) in totals.iter_mut().zip(&outcome.scores) {
+            *total = total.saturating_add(*score);
+        }
+        let others: Vec<String> = (0..seats)
+            .filter(|&s| s != me)
+            .map(|s| format!("seat {s} {}", signed(totals[s])))
+            .collect();
+        outln!(
+            "Totals after {}: you {} ({}).",
+            game::text::count(number as usize + 1, "game"),
+            signed(totals[me]),
+            others.join(", ")
+        );
+        let record = table.record();
+        if let (Some(file), Some(path)) = (record_file.as_mut(), args.record.as_deref()) {
+            writeln!(file, "{}", serde_json::to_string(&record)?)
+                .with_context(|| format!("cannot write {path}"))?;
+            outln!("Record added to {path}; check it with `qipai verify {path}`.");
+        }
+        if game.uses_seed() {
+            let again = if config == first_config && args.config.is_none() {
+                String::new()
+            } else {
+                format!(" --config '{}'", config)
+            };
+            outln!(
+                "Seed: {seed}. Replay this deal: qipai play {} --seed {seed}{again}",
+                game.id()
             );
         }
-        let actions = table.record().actions.len();
-        if drawn_at != Some(actions) {
-            outln!("\n{}", table.render(Viewer::Seat(me)));
-            drawn_at = Some(actions);
+        match session
+            .prompt
+            .read("Enter for the next game, `quit` to stop> ")?
+        {
+            Some(line) if !matches!(line.as_str(), "quit" | "exit" | "q") => {}
+            _ => break,
         }
-        out!("your move> ");
-        let Some(line) = lines.next() else {
-            outln!("\nbye");
-            return Ok(());
-        };
-        let line = line?;
-        match line.trim() {
-            "" => continue,
-            "quit" | "exit" => return Ok(()),
-            "help" | "?" => outln!("{}\n{COMMANDS}", game.help()),
-            "auto" | "托管" => {
-                table.set_bot(me, &bot, &seed.derive(99))?;
-                outln!("auto-play (托管): the {bot} bot plays your seat to the end.");
-            }
-            "hint" | "h" => {
-                let hints = table.hints(me);
-                if hints.is_empty() {
-                    outln!("no play beats the table: pass");
-                } else {
-                    outln!("hint: {}", hints[hint_index % hints.len()]);
-                    hint_index += 1;
-                }
-            }
-            text => match table.apply_text(me, text) {
-                Ok(_) => hint_index = 0,
-                Err(e) => outln!("refused: {e}. Try again (or `hint`)."),
-            },
-        }
-    }
-    outln!("\n{}", table.render(Viewer::Seat(me)));
-    finish(table.as_ref(), args.record.as_deref())
-}
-
-fn finish(table: &dyn Table, record_path: Option<&str>) -> Result<()> {
-    if let Some(o) = table.outcome() {
-        outln!("result: {:?} (roles {:?})", o.scores, o.roles);
-    }
-    let record = table.record();
-    if let Some(path) = record_path {
-        std::fs::write(path, serde_json::to_string_pretty(&record)?)
-            .with_context(|| format!("cannot write {path}"))?;
-        outln!("record written to {path}; check it with `qipai verify {path}`");
-    }
-    if let Some(seed) = record.seed {
-        outln!("seed revealed: {seed} (sha256 = {})", seed.commitment());
+        config = table
+            .next_game()
+            .context("a finished game has a next configuration")??;
     }
     Ok(())
+}
+
+impl Session<'_> {
+    /// Who plays the other seats, in words.
+    fn opponents(&self) -> String {
+        let others: Vec<String> = (0..self.seats)
+            .filter(|&s| s != self.me)
+            .map(|s| s.to_string())
+            .collect();
+        let who = match &self.engine {
+            Some((command, _)) => format!("the engine `{command}`"),
+            None => format!("the computer ({})", self.bot),
+        };
+        if others.len() == 1 {
+            format!("Your opponent is {who}, in seat {}.", others[0])
+        } else {
+            format!("{who} plays seats {}.", others.join(", ")).replacen(
+                "the computer",
+                "The computer",
+                1,
+            )
+        }
+    }
+
+    /// Puts a bot (or the engine) in every seat but the person's.
+    fn seat_computers(&self, table: &mut dyn Table, seed: &Seed) -> Result<()> {
+        for s in (0..self.seats).filter(|&s| s != self.me) {
+            match &self.engine {
+                Some((command, turn)) => {
+                    table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, *turn)?))?
+                }
+                None => table.set_bot(s, &self.bot, &seed.derive(100 + s as u64))?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The log lines of an accepted action, as the person sees it.
+    fn log(&self, applied: &Applied) -> Result<()> {
+        let viewer = Viewer::Seat(self.me);
+        let lines: Vec<String> = applied
+            .events
+            .iter()
+            .filter_map(|e| self.game.event_text(e, viewer))
+            .collect();
+        if lines.is_empty() {
+            let text = if applied.seat == self.me {
+                format!("you: {}", self.game.action_text(&applied.action))
+            } else {
+                format!(
+                    "seat {}: {}",
+                    applied.seat,
+                    self.game.public_action_text(&applied.public)
+                )
+            };
+            outln!("{text}");
+        }
+        for line in lines {
+            outln!("{line}");
+        }
+        Ok(())
+    }
+
+    /// Plays one game to its end, or until the person quits.
+    fn play(&mut self, table: &mut dyn Table) -> Result<Ending> {
+        let me = self.me;
+        let mut hint_index = 0usize;
+        // The table is drawn again only when something happened since it was last drawn.
+        let mut drawn_at: Option<usize> = None;
+        loop {
+            let to_act = table.to_act();
+            if to_act == ToAct::Finished {
+                return Ok(Ending::Finished);
+            }
+            if to_act.includes(me) && drawn_at != Some(table.actions()) {
+                outln!("\n{}", table.render(Viewer::Seat(me)));
+                drawn_at = Some(table.actions());
+            }
+            // Computers in a simultaneous phase act first; the person answers last.
+            let bot_seat = to_act
+                .seats()
+                .iter()
+                .find(|&s| table.has_bot(s) && (s != me || to_act.seats().len() == 1));
+            if let Some(s) = bot_seat {
+                let applied = table.bot_move(s)?;
+                self.log(&applied)?;
+                continue;
+            }
+            if !to_act.includes(me) {
+                bail!(
+                    "no one can act (seats {:?})",
+                    to_act.seats().iter().collect::<Vec<_>>()
+                );
+            }
+            let Some(line) = self.prompt.read("your move> ")? else {
+                return Ok(Ending::Quit);
+            };
+            match line.as_str() {
+                "" => {}
+                "quit" | "exit" => return Ok(Ending::Quit),
+                "help" | "?" => outln!("{}\n{COMMANDS}", self.game.help()),
+                "auto" | "托管" => {
+                    table.set_bot(me, &self.bot, &Seed::from_u64(99))?;
+                    outln!(
+                        "托管: the computer ({}) plays your seat to the end of this game.",
+                        self.bot
+                    );
+                }
+                "hint" | "h" => {
+                    let hints = table.hints(me);
+                    if hints.is_empty() {
+                        outln!("no suggestion: nothing you can play beats the table, so pass");
+                    } else {
+                        outln!("hint: {}", hints[hint_index % hints.len()]);
+                        hint_index += 1;
+                    }
+                }
+                text => match table.apply_text(me, text) {
+                    Ok(applied) => {
+                        hint_index = 0;
+                        self.log(&applied)?;
+                    }
+                    Err(e) => outln!("refused: {e}. Try again (or `hint`)."),
+                },
+            }
+        }
+    }
 }

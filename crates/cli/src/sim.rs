@@ -4,7 +4,7 @@ use crate::pbrain::ExternalBrain;
 use anyhow::{bail, Context, Result};
 use game::sim::{BotReport, SimOptions, SimReport};
 use game::stats::{Summary, Tally};
-use game::{ErasedGame, Registry, Seed, ToAct};
+use game::{ErasedGame, Registry, Seed, TableSetup, ToAct};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -20,8 +20,11 @@ fn with_engine(
     command: &str,
     turn: Duration,
 ) -> Result<SimReport> {
-    if game.id() != "gomoku" {
-        bail!("--engine drives a Gomocup brain: it plays gomoku only");
+    if game.engine_protocol() != Some("gomocup") {
+        bail!(
+            "--engine drives a Gomocup brain, and {} speaks no engine protocol",
+            game.id()
+        );
     }
     let seats = opts.bots.len();
     let base = Seed::from_u64(opts.seed);
@@ -34,7 +37,8 @@ fn with_engine(
         let names: Vec<&str> = (0..seats)
             .map(|s| opts.bots[(s + shift) % seats].as_str())
             .collect();
-        let mut table = game.new_table(&format!("sim-{i}"), &opts.config, seats, seed)?;
+        let setup = TableSetup::new(&format!("sim-{i}"), opts.config.clone(), seats, seed);
+        let mut table = game.new_table(&setup)?;
         for (s, name) in names.iter().enumerate() {
             if *name == EXTERNAL {
                 table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, turn)?))?;
@@ -113,32 +117,33 @@ pub struct Args {
     /// Number of players, when a game takes several; must match the bots named.
     #[arg(long)]
     players: Option<usize>,
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// The run's seed: the same seed gives the same games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Worker threads.
+    /// Worker threads (at most one per core, and one per game, are used).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Print the report as one JSON object on the last line.
     #[arg(long)]
     json: bool,
-    /// Dou Dizhu: a fixed landlord seat and no bidding.
-    #[arg(long)]
-    landlord: Option<usize>,
     /// The table configuration as JSON (the game's options).
     #[arg(long)]
     config: Option<String>,
+    /// One option of the configuration, `KEY=VALUE` (repeatable; the value is read as JSON,
+    /// or taken as a string): `--set landlord=0` fixes the Dou Dizhu landlord.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
     /// Keep each bot in its seat instead of rotating bots over seats from game to game.
     #[arg(long)]
     no_rotate: bool,
-    /// Gomoku: the command that starts an external Gomocup brain, which plays the seats of
-    /// the bot named `external`.
+    /// The command that starts an external engine (Gomoku: a Gomocup brain), which plays
+    /// the seats of the bot named `external`.
     #[arg(long)]
     engine: Option<String>,
-    /// Gomoku: the external brain's time per move, in milliseconds.
+    /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
 }
@@ -158,18 +163,29 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     }
     if let Some(p) = args.players {
         if p != bots.len() {
-            bail!("--players {p} but {} bots named", bots.len());
+            bail!(
+                "--players {p}, but {} named",
+                game::text::count(bots.len(), "bot")
+            );
         }
     }
     let mut config = match &args.config {
         Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
         None => serde_json::Value::Null,
     };
-    if let Some(l) = args.landlord {
+    for option in &args.set {
+        let (key, value) = option
+            .split_once('=')
+            .with_context(|| format!("--set takes KEY=VALUE, not '{option}'"))?;
+        let value = serde_json::from_str(value)
+            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
         if config.is_null() {
             config = serde_json::json!({});
         }
-        config["landlord"] = serde_json::json!(l);
+        match config.as_object_mut() {
+            Some(map) => map.insert(key.trim().to_string(), value),
+            None => bail!("--set needs --config to be a JSON object"),
+        };
     }
     let opts = SimOptions {
         config,

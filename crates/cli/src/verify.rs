@@ -1,29 +1,131 @@
 //! `qipai verify RECORD`: is this the deal that was promised, and does it replay?
 
-use anyhow::{Context, Result};
-use game::{Record, Registry};
+use anyhow::{bail, Context, Result};
+use game::record::CommitmentSource;
+use game::text::signed;
+use game::{Nonce, Record, Registry, VerifyOptions};
 
-/// Reads a record, checks sha256(seed) against the commitment, replays every action and
-/// compares the outcome. Prints the verdict; fails (exit code 1) when the record does not
-/// verify.
-pub fn run(registry: &Registry, path: &str) -> Result<()> {
-    let text = if path == "-" {
+/// What to check besides the record itself.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The record file: one JSON record, or one per line as `qipai play --record` writes
+    /// them; `-` for stdin.
+    record: String,
+    /// The commitment you were shown before the deal. Without it only the record's own
+    /// commitment field is checked, which proves the record consistent, not that it is the
+    /// game you were promised.
+    #[arg(long, value_name = "HEX")]
+    commitment: Option<String>,
+    /// The nonce you sent before the deal: it must be in the record.
+    #[arg(long, value_name = "HEX")]
+    nonce: Option<String>,
+    /// Replay records whose configuration fixed what the seed should decide (hand-picked
+    /// hands, a fixed landlord); the verdict then says so.
+    #[arg(long)]
+    allow_custom: bool,
+}
+
+/// Reads the records, checks each and prints a verdict per record. Fails (exit code 1)
+/// when any record does not verify.
+pub fn run(registry: &Registry, args: Args) -> Result<()> {
+    let text = if args.record == "-" {
         std::io::read_to_string(std::io::stdin())?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
+        std::fs::read_to_string(&args.record)
+            .with_context(|| format!("cannot read {}", args.record))?
     };
-    let record: Record = serde_json::from_str(&text).context("not a qipai record")?;
+    let records = parse_records(&text)?;
+    let opts = VerifyOptions {
+        commitment: args.commitment.clone(),
+        nonce: match &args.nonce {
+            Some(hex) => Some(Nonce::from_hex(hex).map_err(anyhow::Error::msg)?),
+            None => None,
+        },
+        allow_custom: args.allow_custom,
+    };
+    let mut failed = 0;
+    for record in &records {
+        if let Err(e) = verify_one(registry, record, &opts) {
+            outln!("NOT OK: {} game {}: {e:#}", record.game, record.id);
+            failed += 1;
+        }
+    }
+    if failed > 0 {
+        bail!(
+            "{} of {} did not verify",
+            game::text::count(failed, "record"),
+            records.len()
+        );
+    }
+    Ok(())
+}
+
+/// One record as a JSON document, or several as JSON lines.
+fn parse_records(text: &str) -> Result<Vec<Record>> {
+    if let Ok(record) = serde_json::from_str::<Record>(text) {
+        return Ok(vec![record]);
+    }
+    let mut records = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        records.push(
+            serde_json::from_str::<Record>(line)
+                .with_context(|| format!("line {} is not a qipai record", i + 1))?,
+        );
+    }
+    if records.is_empty() {
+        bail!("no record found");
+    }
+    Ok(records)
+}
+
+fn verify_one(registry: &Registry, record: &Record, opts: &VerifyOptions) -> Result<()> {
     let game = registry.get(&record.game)?;
-    let outcome = game
-        .verify(&record)
-        .with_context(|| format!("record {} does not verify", record.id))?;
+    let verdict = game.verify(record, opts)?;
+    outln!("ok: {} game {}", record.game, record.id);
+    match verdict.source {
+        CommitmentSource::Given => outln!(
+            "  seed: matches the commitment you gave, {}",
+            record.commitment
+        ),
+        CommitmentSource::Record => outln!(
+            "  seed: matches the record's own commitment {} (this proves the record \
+consistent; pass --commitment with the one you were shown before the deal to prove it is \
+that game)",
+            record.commitment
+        ),
+    }
+    let sent: Vec<String> = (0..record.nonces.len())
+        .filter(|&s| record.nonces[s].is_some())
+        .map(|s| s.to_string())
+        .collect();
+    if sent.is_empty() {
+        outln!("  randomness: the seed alone (no player sent a nonce)");
+    } else {
+        outln!(
+            "  randomness: the seed and the nonces of seats {}",
+            sent.join(", ")
+        );
+    }
+    if let Some(seat) = verdict.nonce_seat {
+        outln!("  your nonce: in the record, seat {seat}");
+    }
+    if let Some(why) = &verdict.custom {
+        outln!("  custom deal, not a random one: {why}");
+    }
+    let scores: Vec<String> = verdict
+        .outcome
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("seat {s} {}", signed(*v)))
+        .collect();
     outln!(
-        "ok: {} game {} — seed matches commitment {}, {} actions replay; scores {:?}",
-        record.game,
-        record.id,
-        record.commitment,
-        record.actions.len(),
-        outcome.scores
+        "  play: {} replay to the recorded result: {}",
+        game::text::count(record.actions.len(), "action"),
+        scores.join(", ")
     );
     Ok(())
 }

@@ -253,7 +253,7 @@ fn a_played_game_is_refused_politely_then_recorded_and_verified() {
     assert!(text.contains("refused:"), "{text}");
     assert!(text.contains("hint:"), "{text}");
     assert!(text.contains("your hand:"), "{text}");
-    assert!(text.contains("record written"), "{text}");
+    assert!(text.contains("Record added to"), "{text}");
 
     let ok = qipai(&["verify", record], b"");
     assert!(
@@ -269,7 +269,8 @@ fn a_played_game_is_refused_politely_then_recorded_and_verified() {
     std::fs::write(record, json.to_string()).unwrap();
     let bad = qipai(&["verify", record], b"");
     assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("commitment"));
+    let said = String::from_utf8_lossy(&bad.stdout);
+    assert!(said.contains("NOT OK") && said.contains("commitment"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

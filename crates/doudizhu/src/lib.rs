@@ -1,6 +1,7 @@
 //! 斗地主 Dou Dizhu: three players, one deck with jokers, a landlord against two peasants.
 //!
-//! The rules are seed 000's appendix B with the decisions of `shared/rules/doudizhu.md`:
+//! The rules are those of docs/rules/doudizhu.md (a network Dou Dizhu's rule appendix, with
+//! decisions where it is silent):
 //! bidding 1–3 with redeals, the kitty shown and given to the landlord, the standard
 //! 27,472-move play space, effective bombs, spring and anti-spring, and scoring.
 //!
@@ -9,12 +10,16 @@
 //! * [`DouDizhu`] — the [`game::Rules`] state machine: deal, bid, play, score;
 //! * [`bots`] — `random` and `heuristic`.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod bots;
 mod judge;
 pub mod movegen;
 mod play;
 mod rules;
 mod scoring;
+mod spec;
 mod text;
 mod view;
 

@@ -66,7 +66,7 @@ pub enum Action {
 }
 
 /// Something everyone sees happen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
     /// A player bid (0 = no bid).
@@ -396,6 +396,7 @@ impl Rules for DouDizhu {
     type Config = Config;
     type State = State;
     type Action = Action;
+    type PublicAction = Action;
     type View = View;
     type Event = Event;
 
@@ -450,6 +451,11 @@ impl Rules for DouDizhu {
             state.make_landlord(l, 1, &mut Vec::new());
         }
         Ok(state)
+    }
+
+    fn public_action(action: &Action) -> Action {
+        // Bids, plays and passes are seen by everyone.
+        *action
     }
 
     fn to_act(state: &State) -> ToAct {

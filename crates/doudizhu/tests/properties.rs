@@ -97,7 +97,7 @@ proptest! {
     fn a_record_replays_to_the_same_result(seed in any::<u64>()) {
         let game = entry::<DouDizhu>();
         let seed = Seed::from_u64(seed);
-        let mut table = game.new_table("t", &serde_json::Value::Null, 3, seed).unwrap();
+        let mut table = game.new_table(&game::TableSetup::new("t", serde_json::Value::Null, 3, seed)).unwrap();
         for s in 0..3 {
             table.set_bot(s, "random", &seed.derive(s as u64)).unwrap();
         }
@@ -117,8 +117,8 @@ proptest! {
         }
         let record = table.record();
         prop_assert_eq!(record.seed, Some(seed));
-        let outcome = game.verify(&record).unwrap();
-        prop_assert_eq!(Some(outcome), table.outcome());
+        let outcome = game.verify(&record, &game::VerifyOptions::default()).unwrap();
+        prop_assert_eq!(Some(outcome.outcome), table.outcome());
         let json = serde_json::to_string(&record).unwrap();
         let back: game::Record = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, record);
@@ -130,7 +130,12 @@ fn verify_refuses_a_tampered_record() {
     let game = entry::<DouDizhu>();
     let seed = Seed::from_u64(5);
     let mut table = game
-        .new_table("t", &serde_json::Value::Null, 3, seed)
+        .new_table(&game::TableSetup::new(
+            "t",
+            serde_json::Value::Null,
+            3,
+            seed,
+        ))
         .unwrap();
     for s in 0..3 {
         table.set_bot(s, "random", &seed.derive(s as u64)).unwrap();
@@ -139,31 +144,42 @@ fn verify_refuses_a_tampered_record() {
         table.bot_move(s).unwrap();
     }
     let record = table.record();
-    assert!(game.verify(&record).is_ok());
+    assert!(game
+        .verify(&record, &game::VerifyOptions::default())
+        .is_ok());
 
     let mut other_seed = record.clone();
     other_seed.seed = Some(Seed::from_u64(6));
-    let err = game.verify(&other_seed).unwrap_err().to_string();
+    let err = game
+        .verify(&other_seed, &game::VerifyOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("does not match the commitment"), "{err}");
 
     let mut other_result = record.clone();
     if let Some(o) = other_result.outcome.as_mut() {
         o.scores[0] += 1;
     }
-    let err = game.verify(&other_result).unwrap_err().to_string();
+    let err = game
+        .verify(&other_result, &game::VerifyOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("outcome"), "{err}");
 
     let mut cut = record.clone();
     cut.actions.pop();
     assert!(
-        game.verify(&cut).is_err(),
+        game.verify(&cut, &game::VerifyOptions::default()).is_err(),
         "an unfinished replay does not verify"
     );
 
     let mut swapped = record;
     let last = swapped.actions.len() - 1;
     swapped.actions[last].seat = (swapped.actions[last].seat + 1) % 3;
-    let err = game.verify(&swapped).unwrap_err().to_string();
+    let err = game
+        .verify(&swapped, &game::VerifyOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("not your turn"), "{err}");
 }
 
@@ -171,12 +187,12 @@ fn verify_refuses_a_tampered_record() {
 fn bad_actions_through_the_registry_leave_the_table_untouched() {
     let game = entry::<DouDizhu>();
     let mut table = game
-        .new_table(
+        .new_table(&game::TableSetup::new(
             "t",
-            &serde_json::json!({"first_bidder": 0}),
+            serde_json::json!({"first_bidder": 0}),
             3,
             Seed::from_u64(3),
-        )
+        ))
         .unwrap();
     let before = table.view(Viewer::Spectator);
     for bad in [
@@ -204,11 +220,11 @@ fn bad_actions_through_the_registry_leave_the_table_untouched() {
         "nothing refused is recorded"
     );
     assert!(game
-        .new_table(
+        .new_table(&game::TableSetup::new(
             "t",
-            &serde_json::json!({"no_such_option": 1}),
+            serde_json::json!({"no_such_option": 1}),
             3,
             Seed::from_u64(3)
-        )
+        ))
         .is_err());
 }

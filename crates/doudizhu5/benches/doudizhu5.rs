@@ -3,7 +3,7 @@
 
 use cards::RankCounts;
 use doudizhu5::movegen::{count, plays};
-use doudizhu5::{Doudizhu5, Play, SEATS};
+use doudizhu5::{DouDizhu5, Play, SEATS};
 use game::{deal, sim, Bot, RandomBot, Seed};
 
 fn main() {
@@ -62,16 +62,16 @@ fn game_with(names: &[&str], bencher: divan::Bencher) {
     bencher.bench_local(|| {
         i += 1;
         let seed = Seed::from_u64(i);
-        let mut bots: Vec<Box<dyn Bot<Doudizhu5>>> = (0..SEATS)
+        let mut bots: Vec<Box<dyn Bot<DouDizhu5>>> = (0..SEATS)
             .map(|s| match names[s] {
                 "random" => {
-                    Box::new(RandomBot::new(&seed.derive(s as u64))) as Box<dyn Bot<Doudizhu5>>
+                    Box::new(RandomBot::new(&seed.derive(s as u64))) as Box<dyn Bot<DouDizhu5>>
                 }
-                n => <Doudizhu5 as game::GameSpec>::bot(n, &seed)
+                n => <DouDizhu5 as game::GameSpec>::bot(n, &seed)
                     .unwrap_or_else(|| Box::new(RandomBot::new(&seed))),
             })
             .collect();
-        sim::play_out::<Doudizhu5>(&Default::default(), &seed, &mut bots).map(|(_, o, _)| o)
+        sim::play_out::<DouDizhu5>(&Default::default(), &seed, &mut bots).map(|(_, o, _)| o)
     });
 }
 

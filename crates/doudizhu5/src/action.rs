@@ -38,8 +38,51 @@ pub enum Action {
     Pass,
 }
 
+/// The landlord's declaration as the others learn it: an open solo is open; a hidden solo
+/// and a partner call are both just "a card is marked".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PublicMode {
+    /// 明独打: one against four in the open.
+    OpenSolo,
+    /// A hidden solo or a partner call: only the landlord knows which.
+    Marked,
+}
+
+/// What the other seats learn of an [`Action`]: the action itself, except that a hidden
+/// solo and a partner call both read `{"declare":"marked"}`. JSON as for [`Action`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PublicAction {
+    /// A grab card was clicked (the set it shows is public).
+    Grab(Card),
+    /// Stopped grabbing.
+    Decline,
+    /// The landlord declared.
+    Declare(PublicMode),
+    /// Cards played, by rank.
+    Play(RankCounts),
+    /// Passed.
+    Pass,
+}
+
+impl From<Action> for PublicAction {
+    fn from(action: Action) -> PublicAction {
+        match action {
+            Action::Grab(card) => PublicAction::Grab(card),
+            Action::Decline => PublicAction::Decline,
+            Action::Declare(Mode::OpenSolo) => PublicAction::Declare(PublicMode::OpenSolo),
+            Action::Declare(Mode::HiddenSolo | Mode::Partner) => {
+                PublicAction::Declare(PublicMode::Marked)
+            }
+            Action::Play(cards) => PublicAction::Play(cards),
+            Action::Pass => PublicAction::Pass,
+        }
+    }
+}
+
 /// Something everyone sees happen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
 pub enum Event {
     /// A player showed a grab set.
@@ -109,7 +152,7 @@ pub enum Event {
 }
 
 /// One turn of the play phase, for the public history.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
     /// Who.
     pub seat: Seat,

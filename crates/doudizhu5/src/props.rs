@@ -4,24 +4,24 @@
 
 use crate::action::Phase;
 use crate::declare::Mode;
-use crate::rules::{Doudizhu5, State, SEATS};
+use crate::rules::{DouDizhu5, State, SEATS};
 use cards::Card;
 use game::{Bot, Decision, RandomBot, Rules, Seed, ToAct, Viewer};
 use proptest::prelude::*;
 
 /// Plays `steps` random actions (or until the end).
 fn advance(seed: &Seed, steps: usize) -> State {
-    let mut state = Doudizhu5::start(&Default::default(), SEATS, seed).unwrap();
+    let mut state = DouDizhu5::start(&Default::default(), SEATS, seed).unwrap();
     let mut bot = RandomBot::new(&seed.derive(7));
     for _ in 0..steps {
-        let seat = match Doudizhu5::to_act(&state) {
+        let seat = match DouDizhu5::to_act(&state) {
             ToAct::Finished => break,
             ToAct::Seat(s) => s,
             ToAct::Seats(set) => set.iter().next().unwrap(),
         };
-        let legal = Doudizhu5::legal(&state, seat);
-        let a = Bot::<Doudizhu5>::act(&mut bot, &Decision::from_state(&state, seat, &legal));
-        Doudizhu5::apply(&mut state, seat, a, &mut Vec::new()).unwrap();
+        let legal = DouDizhu5::legal(&state, seat);
+        let a = Bot::<DouDizhu5>::act(&mut bot, &Decision::from_state(&state, seat, &legal));
+        DouDizhu5::apply(&mut state, seat, a, &mut Vec::new()).unwrap();
     }
     state
 }
@@ -78,8 +78,8 @@ proptest! {
         prop_assume!(!(holds_mark(a) && holds_mark(b)));
         prop_assume!(swap(&mut other, a, b, i, j));
         for who in [Viewer::Seat(viewer), Viewer::Spectator] {
-            let before = serde_json::to_value(Doudizhu5::view(&state, who)).unwrap();
-            let after = serde_json::to_value(Doudizhu5::view(&other, who)).unwrap();
+            let before = serde_json::to_value(DouDizhu5::view(&state, who)).unwrap();
+            let after = serde_json::to_value(DouDizhu5::view(&other, who)).unwrap();
             prop_assert_eq!(before, after);
         }
     }

@@ -1,6 +1,6 @@
 //! The state machine: deal, grab, kitty and instant wins, declaration, play, score.
 
-use crate::action::{Action, Event, Phase, Turn};
+use crate::action::{Action, Event, Phase, PublicAction, Turn};
 use crate::config::{check_deal, Config, CustomDeal};
 use crate::declare::{declarations, default_mode, instant_win, marked_card, InstantWin, Mode};
 use crate::grab::{clickable, multiplier, Shown};
@@ -201,16 +201,23 @@ impl State {
 }
 
 /// 五人斗地主 (如东三打二): the [`Rules`] implementation.
-pub struct Doudizhu5;
+pub struct DouDizhu5;
 
-impl Rules for Doudizhu5 {
+impl Rules for DouDizhu5 {
     const ID: &'static str = "doudizhu5";
     const NAME: &'static str = "五人斗地主 如东三打二 Five-player Dou Dizhu";
     type Config = Config;
     type State = State;
     type Action = Action;
+    type PublicAction = PublicAction;
     type View = View;
     type Event = Event;
+
+    /// A hidden solo must look exactly like a partner call to the others: both are
+    /// public as `marked`.
+    fn public_action(action: &Action) -> PublicAction {
+        PublicAction::from(*action)
+    }
 
     fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
         SEATS..=SEATS

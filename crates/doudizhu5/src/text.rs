@@ -1,6 +1,6 @@
 //! The terminal face: the table as text, and actions typed as text.
 
-use crate::action::{Action, Phase};
+use crate::action::{Action, Phase, PublicAction, PublicMode};
 use crate::bots::heuristic::lead_score;
 use crate::declare::Mode;
 use crate::play::Play;
@@ -28,6 +28,19 @@ pub fn action_text(action: &Action) -> String {
         },
         Action::Play(cards) => cards.to_string(),
         Action::Pass => "pass".into(),
+    }
+}
+
+/// A public action as the table's log shows it: a hidden solo and a partner call both
+/// read "marks a card".
+pub fn public_action_text(action: &PublicAction) -> String {
+    match action {
+        PublicAction::Declare(PublicMode::OpenSolo) => "open".into(),
+        PublicAction::Declare(PublicMode::Marked) => "marks a card".into(),
+        PublicAction::Grab(c) => format!("grab {c}"),
+        PublicAction::Decline => "decline".into(),
+        PublicAction::Play(cards) => cards.to_string(),
+        PublicAction::Pass => "pass".into(),
     }
 }
 

@@ -11,10 +11,10 @@ use crate::play::Kind;
 use crate::rules::{State, SEATS};
 use cards::{Card, RankCounts};
 use game::{Seat, Viewer};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The play on the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OnTable {
     /// Who played it.
     pub seat: Seat,
@@ -25,7 +25,7 @@ pub struct OnTable {
 }
 
 /// The landlord's declaration as everybody sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Declaration {
     /// Whether it is the open solo (一打四).
     pub open_solo: bool,
@@ -34,7 +34,7 @@ pub struct Declaration {
 }
 
 /// One seat's (or a spectator's) knowledge of the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

@@ -6,11 +6,11 @@ mod common;
 use common::{act, deal, decline_all, start};
 use doudizhu5::bots::HeuristicBot;
 use doudizhu5::declare::Mode;
-use doudizhu5::{Action, Doudizhu5, State};
+use doudizhu5::{Action, DouDizhu5, State};
 use game::{Bot, Decision, Rules, Seat};
 
 fn heuristic(state: &State, seat: Seat) -> Action {
-    let legal = Doudizhu5::legal(state, seat);
+    let legal = DouDizhu5::legal(state, seat);
     HeuristicBot.act(&Decision::from_state(state, seat, &legal))
 }
 
@@ -40,7 +40,7 @@ fn heuristic_grabs_with_a_strong_hand_and_declines_with_a_weak_one() {
 #[test]
 fn heuristic_declares_open_solo_only_with_a_dominant_hand() {
     let mut s = start(&strong_and_weak());
-    while let Some(seat) = Doudizhu5::to_act(&s).seats().iter().next() {
+    while let Some(seat) = DouDizhu5::to_act(&s).seats().iter().next() {
         if s.phase() != doudizhu5::Phase::Grab {
             break;
         }

@@ -6,7 +6,7 @@ mod common;
 use cards::{parse_cards, RankCounts};
 use common::{act, deal, decline_all, start};
 use doudizhu5::declare::{InstantWin, Mode};
-use doudizhu5::{Action, Config, Doudizhu5, Event, Phase, State, HAND, KITTY, SEATS};
+use doudizhu5::{Action, Config, DouDizhu5, Event, Phase, State, HAND, KITTY, SEATS};
 use game::{GameSpec, Rules, Seed, ToAct, Viewer};
 
 fn grab(card: &str) -> Action {
@@ -36,7 +36,7 @@ fn seed_example() -> Config {
 fn rule_5_2_seed_grab_example_gives_multiplier_6_and_yi_the_landlord() {
     let mut s = start(&seed_example());
     assert_eq!(
-        Doudizhu5::to_act(&s).seats().iter().collect::<Vec<_>>(),
+        DouDizhu5::to_act(&s).seats().iter().collect::<Vec<_>>(),
         vec![0, 1, 3, 4],
         "丙 has nothing to grab"
     );
@@ -51,7 +51,7 @@ fn rule_5_2_seed_grab_example_gives_multiplier_6_and_yi_the_landlord() {
         "{events:?}"
     );
     assert_eq!(s.landlord(), Some(1));
-    assert_eq!(Doudizhu5::view(&s, Viewer::Spectator).grabs, 6);
+    assert_eq!(DouDizhu5::view(&s, Viewer::Spectator).grabs, 6);
     assert_eq!(
         s.hand(1).unwrap().len(),
         HAND + KITTY,
@@ -62,17 +62,17 @@ fn rule_5_2_seed_grab_example_gives_multiplier_6_and_yi_the_landlord() {
 #[test]
 fn rule_5_2_a_seat_may_decline_and_a_triple_needs_the_pair_first() {
     let mut s = start(&seed_example());
-    let legal = Doudizhu5::legal(&s, 1);
+    let legal = DouDizhu5::legal(&s, 1);
     assert_eq!(legal, vec![grab("9h"), Action::Decline]);
     act(&mut s, 1, grab("9h"));
-    assert_eq!(Doudizhu5::legal(&s, 1), vec![grab("9h"), Action::Decline]);
-    assert!(Doudizhu5::apply(&mut s, 1, grab("9c"), &mut Vec::new()).is_err());
+    assert_eq!(DouDizhu5::legal(&s, 1), vec![grab("9h"), Action::Decline]);
+    assert!(DouDizhu5::apply(&mut s, 1, grab("9c"), &mut Vec::new()).is_err());
     assert!(
-        Doudizhu5::apply(&mut s, 2, grab("BJ"), &mut Vec::new()).is_err(),
+        DouDizhu5::apply(&mut s, 2, grab("BJ"), &mut Vec::new()).is_err(),
         "丙 may not grab"
     );
     assert_eq!(
-        Doudizhu5::default_action(&s, 0),
+        DouDizhu5::default_action(&s, 0),
         Action::Decline,
         "timeout declines"
     );
@@ -83,7 +83,7 @@ fn rule_5_3_no_grab_makes_the_face_up_holder_landlord_at_multiplier_1() {
     let mut s = start(&seed_example());
     let events = decline_all(&mut s);
     assert!(events.contains(&Event::Landlord { seat: 1, grabs: 0 }));
-    assert_eq!(Doudizhu5::view(&s, Viewer::Spectator).multiplier, 1);
+    assert_eq!(DouDizhu5::view(&s, Viewer::Spectator).multiplier, 1);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn rule_5_3_the_strongest_set_wins_the_landlord_even_if_shown_last() {
     act(&mut s, 4, Action::Decline);
     act(&mut s, 0, grab("BJ"));
     assert!(
-        !Doudizhu5::to_act(&s).includes(0),
+        !DouDizhu5::to_act(&s).includes(0),
         "nothing left to grab: done"
     );
     act(&mut s, 1, Action::Decline);
@@ -125,12 +125,12 @@ fn rule_5_4_declarations_and_their_marked_cards() {
     let mut s = start(&partner_deal());
     decline_all(&mut s);
     assert_eq!(s.phase(), Phase::Declare);
-    let legal = Doudizhu5::legal(&s, 0);
+    let legal = DouDizhu5::legal(&s, 0);
     assert!(legal.contains(&Action::Declare(Mode::OpenSolo)));
     assert!(legal.contains(&Action::Declare(Mode::HiddenSolo)));
     assert!(legal.contains(&Action::Declare(Mode::Partner)));
     assert_eq!(
-        Doudizhu5::default_action(&s, 0),
+        DouDizhu5::default_action(&s, 0),
         Action::Declare(Mode::Partner),
         "timeout calls a partner"
     );
@@ -148,7 +148,7 @@ fn rule_5_4_open_solo_doubles_the_multiplier() {
     let mut s = start(&partner_deal());
     decline_all(&mut s);
     act(&mut s, 0, Action::Declare(Mode::OpenSolo));
-    let v = Doudizhu5::view(&s, Viewer::Spectator);
+    let v = DouDizhu5::view(&s, Viewer::Spectator);
     assert_eq!(v.multiplier, 2);
     assert!(v.declaration.unwrap().open_solo);
 }
@@ -159,15 +159,15 @@ fn rule_5_4_partner_revealed_only_when_the_marked_card_is_played() {
     decline_all(&mut s);
     act(&mut s, 0, Action::Declare(Mode::Partner));
     for v in [1, 2, 4] {
-        assert_eq!(Doudizhu5::view(&s, Viewer::Seat(v)).partner, None);
+        assert_eq!(DouDizhu5::view(&s, Viewer::Seat(v)).partner, None);
     }
     assert_eq!(
-        Doudizhu5::view(&s, Viewer::Seat(0)).partner,
+        DouDizhu5::view(&s, Viewer::Seat(0)).partner,
         None,
         "the landlord does not know either"
     );
     assert_eq!(
-        Doudizhu5::view(&s, Viewer::Seat(3)).partner,
+        DouDizhu5::view(&s, Viewer::Seat(3)).partner,
         Some(3),
         "the partner knows"
     );
@@ -180,7 +180,7 @@ fn rule_5_4_partner_revealed_only_when_the_marked_card_is_played() {
         "{events:?}"
     );
     for v in 0..SEATS {
-        assert_eq!(Doudizhu5::view(&s, Viewer::Seat(v)).partner, Some(3));
+        assert_eq!(DouDizhu5::view(&s, Viewer::Seat(v)).partner, Some(3));
     }
 }
 
@@ -190,7 +190,7 @@ fn rule_5_4_hidden_solo_looks_like_a_partner_call_to_the_others() {
         decline_all(&mut s);
         let events = act(&mut s, 0, Action::Declare(mode));
         let mut views: Vec<serde_json::Value> = (1..SEATS)
-            .map(|v| serde_json::to_value(Doudizhu5::view(&s, Viewer::Seat(v))).unwrap())
+            .map(|v| serde_json::to_value(DouDizhu5::view(&s, Viewer::Seat(v))).unwrap())
             .collect();
         views.push(serde_json::to_value(&events).unwrap());
         for v in &mut views {
@@ -228,8 +228,8 @@ fn rule_5_5_instant_win_with_no_bomb() {
         seat: 0,
         reason: InstantWin::NoBomb
     }));
-    assert_eq!(Doudizhu5::to_act(&s), ToAct::Finished);
-    let o = Doudizhu5::outcome(&s).unwrap();
+    assert_eq!(DouDizhu5::to_act(&s), ToAct::Finished);
+    let o = DouDizhu5::outcome(&s).unwrap();
     assert_eq!(o.scores, vec![4, -1, -1, -1, -1]);
 }
 
@@ -271,13 +271,13 @@ fn rule_6_first_out_wins_for_the_side_and_rule_7_scores() {
     act(&mut s, 0, Action::Declare(Mode::Partner));
     // Play on with the default actions until someone goes out.
     let mut guard = 0;
-    while let ToAct::Seat(seat) = Doudizhu5::to_act(&s) {
-        let a = Doudizhu5::default_action(&s, seat);
+    while let ToAct::Seat(seat) = DouDizhu5::to_act(&s) {
+        let a = DouDizhu5::default_action(&s, seat);
         act(&mut s, seat, a);
         guard += 1;
         assert!(guard < 2000);
     }
-    let o = Doudizhu5::outcome(&s).unwrap();
+    let o = DouDizhu5::outcome(&s).unwrap();
     assert_eq!(o.scores.iter().sum::<i64>(), 0);
     let w = (0..SEATS).find(|&x| s.hand(x).unwrap().is_empty()).unwrap();
     assert!(o.won[w]);
@@ -299,13 +299,13 @@ fn rule_play_illegal_actions_are_refused_with_the_state_untouched() {
         (0, play("3 4")),
         (0, Action::Decline),
     ] {
-        let e = Doudizhu5::apply(&mut s, seat, a, &mut ev).unwrap_err();
+        let e = DouDizhu5::apply(&mut s, seat, a, &mut ev).unwrap_err();
         assert!(!e.to_string().is_empty());
     }
     assert!(ev.is_empty());
     assert_eq!(format!("{:?}", s), before);
     act(&mut s, 0, play("5 5 5 5"));
-    let e = Doudizhu5::apply(&mut s, 1, play("3 3 3"), &mut ev).unwrap_err();
+    let e = DouDizhu5::apply(&mut s, 1, play("3 3 3"), &mut ev).unwrap_err();
     assert!(e.to_string().contains("does not beat"), "{e}");
 }
 
@@ -318,9 +318,9 @@ fn rule_play_four_passes_give_the_lead_back() {
     for seat in 1..SEATS {
         act(&mut s, seat, Action::Pass);
     }
-    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat(0));
+    assert_eq!(DouDizhu5::to_act(&s), ToAct::Seat(0));
     assert!(
-        !Doudizhu5::legal(&s, 0).contains(&Action::Pass),
+        !DouDizhu5::legal(&s, 0).contains(&Action::Pass),
         "a lead cannot pass"
     );
     let rest: RankCounts = s.hand(0).unwrap().ranks();
@@ -350,15 +350,20 @@ fn rule_5_4_hidden_solo_reveals_the_landlord_with_the_last_marked_copy() {
     }
     let rest = act(&mut s, 0, Action::Play(RankCounts::of(m.rank(), n - 1)));
     assert!(rest.contains(&Event::Revealed { partner: 0 }), "{rest:?}");
-    assert_eq!(Doudizhu5::view(&s, Viewer::Seat(2)).partner, Some(0));
+    assert_eq!(DouDizhu5::view(&s, Viewer::Seat(2)).partner, Some(0));
 }
 
 #[test]
 fn terminal_text_round_trips_through_the_registry() {
-    let game = game::registry::entry::<Doudizhu5>();
+    let game = game::registry::entry::<DouDizhu5>();
     let config = serde_json::to_value(seed_example()).unwrap();
     let mut t = game
-        .new_table("t", &config, SEATS, Seed::from_u64(3))
+        .new_table(&game::TableSetup::new(
+            "t",
+            (config).clone(),
+            SEATS,
+            Seed::from_u64(3),
+        ))
         .unwrap();
     assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9h"));
     t.apply_text(1, "grab 9h").unwrap();
@@ -380,7 +385,7 @@ fn terminal_text_round_trips_through_the_registry() {
     t.apply_text(2, "pass").unwrap();
     let err = t.apply_text(3, "3 4").unwrap_err().to_string();
     assert!(!err.is_empty());
-    assert!(!Doudizhu5::help().is_empty());
+    assert!(!DouDizhu5::help().is_empty());
 }
 
 #[test]
@@ -389,12 +394,12 @@ fn rule_play_the_landlord_leads_and_turns_pass_to_the_next_seat() {
     decline_all(&mut s);
     let landlord = s.landlord().unwrap();
     assert_eq!(s.phase(), Phase::Declare);
-    let a = Doudizhu5::default_action(&s, landlord);
+    let a = DouDizhu5::default_action(&s, landlord);
     act(&mut s, landlord, a);
-    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat(landlord));
-    let lead = Doudizhu5::default_action(&s, landlord);
+    assert_eq!(DouDizhu5::to_act(&s), ToAct::Seat(landlord));
+    let lead = DouDizhu5::default_action(&s, landlord);
     act(&mut s, landlord, lead);
-    assert_eq!(Doudizhu5::to_act(&s), ToAct::Seat((landlord + 1) % SEATS));
+    assert_eq!(DouDizhu5::to_act(&s), ToAct::Seat((landlord + 1) % SEATS));
 }
 
 #[test]
@@ -403,14 +408,14 @@ fn rule_config_needs_five_seats_and_a_positive_base() {
         base: 0,
         ..Config::default()
     };
-    assert!(Doudizhu5::start(&zero, SEATS, &Seed::from_u64(1)).is_err());
-    assert!(Doudizhu5::start(&Config::default(), 4, &Seed::from_u64(1)).is_err());
+    assert!(DouDizhu5::start(&zero, SEATS, &Seed::from_u64(1)).is_err());
+    assert!(DouDizhu5::start(&Config::default(), 4, &Seed::from_u64(1)).is_err());
     let mut bad = seed_example();
     if let Some(d) = bad.deal.as_mut() {
         d.face_up.1 = 0;
     }
     assert!(
-        Doudizhu5::start(&bad, SEATS, &Seed::from_u64(1)).is_err(),
+        DouDizhu5::start(&bad, SEATS, &Seed::from_u64(1)).is_err(),
         "holder must hold the face-up card"
     );
 }

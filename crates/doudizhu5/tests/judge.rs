@@ -1,13 +1,13 @@
 //! The judge: every op, through the registry as the `qipai` binary calls it, including
 //! malformed requests.
 
-use doudizhu5::Doudizhu5;
+use doudizhu5::DouDizhu5;
 use game::{registry, GameSpec};
 use serde_json::{json, Value};
 
 fn ask(req: Value) -> Value {
-    let direct = Doudizhu5::judge(&req);
-    assert_eq!(registry::entry::<Doudizhu5>().judge(&req), direct);
+    let direct = DouDizhu5::judge(&req);
+    assert_eq!(registry::entry::<DouDizhu5>().judge(&req), direct);
     direct
 }
 

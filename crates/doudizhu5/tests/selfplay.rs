@@ -1,7 +1,7 @@
 //! Self-play through `game::sim::run`: every game ends, and the heuristic bot beats random.
 //! Run with `--release`; `--ignored` adds the long measured series.
 
-use doudizhu5::Doudizhu5;
+use doudizhu5::DouDizhu5;
 use game::sim::{run, SimOptions};
 
 fn options(bots: &[&str], games: u64, seed: u64) -> SimOptions {
@@ -17,14 +17,14 @@ fn options(bots: &[&str], games: u64, seed: u64) -> SimOptions {
 
 #[test]
 fn random_self_play_finishes_every_game() {
-    let r = run::<Doudizhu5>(&options(&["random"; 5], 40, 1)).unwrap();
+    let r = run::<DouDizhu5>(&options(&["random"; 5], 40, 1)).unwrap();
     assert_eq!(r.games, 40);
     assert!(r.actions > 40);
 }
 
 #[test]
 fn heuristic_beats_random() {
-    let r = run::<Doudizhu5>(&options(
+    let r = run::<DouDizhu5>(&options(
         &["heuristic", "random", "random", "random", "random"],
         200,
         2,
@@ -47,7 +47,7 @@ fn measure_heuristic_against_random() {
         vec!["heuristic", "heuristic", "random", "random", "random"],
         vec!["random"; 5],
     ] {
-        let r = run::<Doudizhu5>(&options(&bots, 5000, 2026)).unwrap();
+        let r = run::<DouDizhu5>(&options(&bots, 5000, 2026)).unwrap();
         println!(
             "{}: {} games, {:.0} games/s (1 thread)",
             bots.join(","),

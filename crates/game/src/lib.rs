@@ -4,16 +4,21 @@
 //! people and tools need around the rules: bots, a text rendering for terminals, the judge.
 //! From those two traits this crate derives everything generic:
 //!
-//! * seeded, provably fair dealing ([`Seed`], [`deal`]): a game is a pure function of
-//!   (config, seed, actions), and sha256 of the seed is published before the deal;
+//! * seeded, provably fair dealing ([`Seed`], [`deal`], [`fair`]): a game is a pure function
+//!   of (config, seed, actions); a commitment to the server's seed is published before the
+//!   deal, and the players' nonces are mixed in so that nobody picks the cards alone;
 //! * [`Record`]s that replay exactly and can be verified against their commitment;
 //! * [`Bot`]s that see only a seat's view and the legal actions, with [`RandomBot`] for every game;
 //! * self-play ([`sim`]) with per-bot, per-role statistics;
 //! * a type-erased [`registry`] (JSON in, JSON out) through which the server and the `qipai`
 //!   binary reach every game without knowing any of them.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod bot;
 pub mod deal;
+pub mod fair;
 pub mod judge;
 pub mod record;
 pub mod registry;
@@ -22,11 +27,13 @@ pub mod seat;
 pub mod seed;
 pub mod sim;
 pub mod stats;
+pub mod text;
 
 pub use bot::{Bot, Decision, RandomBot};
 pub use deal::GameRng;
-pub use record::{Record, RecordedAction, ReplayError};
-pub use registry::{ErasedGame, GameError, JsonBot, Registry, Table};
+pub use fair::Nonce;
+pub use record::{Record, RecordedAction, ReplayError, Verdict, VerifyOptions};
+pub use registry::{Applied, BotTask, ErasedGame, GameError, JsonBot, Registry, Table, TableSetup};
 pub use rules::{GameSpec, Outcome, RuleError, Rules};
 pub use seat::{Seat, SeatSet, ToAct, Viewer};
 pub use seed::Seed;

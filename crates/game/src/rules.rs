@@ -8,7 +8,8 @@ use std::ops::RangeInclusive;
 /// Why an action or a configuration was refused. The state is always left as it was.
 ///
 /// Messages are for the player who tried: "not your turn", "you do not hold 3 3", "a pair
-/// cannot follow a single".
+/// cannot follow a single". Programs (a server, a client) act on [`RuleError::code`]
+/// instead of parsing the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RuleError {
     /// The seat may not act now.
@@ -24,8 +25,23 @@ pub enum RuleError {
     #[error("{0}")]
     Illegal(String),
     /// The table's configuration cannot be played (wrong number of seats, bad option).
-    #[error("bad configuration: {0}")]
+    #[error("{0}")]
     BadConfig(String),
+}
+
+impl RuleError {
+    /// A stable machine-readable code, one per variant: `not_your_turn`, `game_over`,
+    /// `wrong_phase`, `illegal`, `bad_config`. Clients switch on it; the message beside it is
+    /// for people and may be reworded.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RuleError::NotYourTurn(_) => "not_your_turn",
+            RuleError::GameOver => "game_over",
+            RuleError::WrongPhase(_) => "wrong_phase",
+            RuleError::Illegal(_) => "illegal",
+            RuleError::BadConfig(_) => "bad_config",
+        }
+    }
 }
 
 /// How a finished game ended, per seat.
@@ -59,10 +75,17 @@ pub trait Rules: Sized + 'static {
     type State: Clone + Send + 'static;
     /// One move by one seat; its JSON form is what clients send.
     type Action: Serialize + DeserializeOwned + Clone + Eq + Debug + Send + Sync + 'static;
+    /// What the other seats may learn of an action: in most games the action itself, but a
+    /// private choice (五人斗地主's hidden solo, which must look exactly like a partner
+    /// call) has a public form that hides it. Records keep the private form sealed until
+    /// the game is over.
+    type PublicAction: Serialize + DeserializeOwned + Clone + Eq + Debug + Send + Sync + 'static;
     /// What one seat (or a spectator) may know; the only way information leaves a state.
-    type View: Serialize + Clone + Send + 'static;
+    /// Deserializable too, so a remote terminal client can draw the view a server sent.
+    type View: Serialize + DeserializeOwned + Clone + Send + Sync + 'static;
     /// A public happening, for the table log and animations.
-    type Event: Serialize + Clone + Debug + Send + 'static;
+    /// Deserializable too, so a remote client can describe what a server sent.
+    type Event: Serialize + DeserializeOwned + Clone + Debug + Send + 'static;
 
     /// How many seats the game can be played with.
     fn seats(config: &Self::Config) -> RangeInclusive<usize>;
@@ -102,6 +125,10 @@ pub trait Rules: Sized + 'static {
 
     /// The result, once [`Rules::to_act`] says `Finished`.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The public form of `action`: what every seat but the actor may learn of it. Two
+    /// actions that the others must not be able to tell apart have the same public form.
+    fn public_action(action: &Self::Action) -> Self::PublicAction;
 }
 
 /// Everything a game offers beyond its rules: bots, the judge, and a text face for terminals.
@@ -138,10 +165,62 @@ pub trait GameSpec: Rules {
     /// A one-paragraph help text for the terminal: what to type.
     fn help() -> &'static str;
 
-    /// The configuration of a table where computer players fill every other seat. Rules
-    /// made for people playing each other may relax against a machine — a Gomoku undo is
-    /// granted at once instead of asked of the opponent. The default changes nothing.
-    fn against_computer(config: Self::Config) -> Self::Config {
+    /// A public action in the text a player reads in the table's log. The default is its
+    /// JSON; games whose public form differs from the action override it.
+    fn public_action_text(action: &Self::PublicAction) -> String {
+        serde_json::to_string(action).unwrap_or_else(|e| format!("<{e}>"))
+    }
+
+    /// One line for the table's log telling `viewer` what happened ("seat 2 plays 3 3 3 4,
+    /// a trio with a solo"), or `None` for events that need no line of their own.
+    fn event_text(event: &Self::Event, viewer: Viewer) -> Option<String> {
+        let _ = (event, viewer);
+        None
+    }
+
+    /// The end of a game in one plain line for `viewer`: "you win, +6" rather than a list
+    /// of scores. The default speaks of winning sides and score changes; games scored
+    /// otherwise (penalty points) override it.
+    fn outcome_text(outcome: &Outcome, viewer: Viewer) -> String {
+        crate::text::outcome_line(outcome, viewer)
+    }
+
+    /// The configuration of a table where a person at `person` plays against computers in
+    /// every other seat. Rules made for people playing each other may relax against a
+    /// machine (a Gomoku undo is granted at once), and a game may seat the rotation so the
+    /// person gets to act in the first game (Ten and a half's dealer acts last and may
+    /// never get a turn). The default changes nothing.
+    fn against_computer(config: Self::Config, person: Seat, seats: usize) -> Self::Config {
+        let _ = (person, seats);
         config
+    }
+
+    /// Why a configuration does not make a random game: it fixes what the seed would have
+    /// decided (hand-picked hands, a fixed landlord). `None` for a fair configuration.
+    /// Tables for people refuse such configurations, and `qipai verify` accepts their
+    /// records only when asked to, saying "custom deal, not a random one".
+    fn custom_setup(config: &Self::Config) -> Option<String> {
+        let _ = config;
+        None
+    }
+
+    /// The configuration of a match's next game after `finished`, the final state of the
+    /// last one: where the rotation moves (Dou Dizhu's first bidder, Big Two's opening
+    /// lead, Ten and a half's dealer). The default plays the same configuration again.
+    fn next_game(config: &Self::Config, seats: usize, finished: &Self::State) -> Self::Config {
+        let _ = (seats, finished);
+        config.clone()
+    }
+
+    /// Whether chance plays a part: `false` for a game with nothing to deal (Gomoku), whose
+    /// seed decides nothing — a terminal does not offer to "replay this deal" then.
+    fn uses_seed() -> bool {
+        true
+    }
+
+    /// The name of an external engine protocol this game speaks (`"gomocup"`), so the
+    /// binary can offer `--engine` without knowing games by name. `None` for none.
+    fn engine_protocol() -> Option<&'static str> {
+        None
     }
 }

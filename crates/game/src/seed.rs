@@ -1,13 +1,13 @@
-//! Seeds and their commitments: the provably fair deal.
+//! Seeds: the 32 bytes every shuffle and draw of a game comes from.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// The 32 random bytes a game's every shuffle and draw comes from.
 ///
-/// A table publishes [`Seed::commitment`] (sha256 of the bytes) before the deal and reveals
-/// the seed when the game ends; anyone can then replay the record and check that the deal
-/// was the one committed to (`qipai verify`). Written as 64 hex digits.
+/// A table publishes a commitment to its seed before the deal and reveals the seed when the
+/// game ends; anyone can then replay the record and check that the deal was the one
+/// committed to (`qipai verify`; see [`crate::fair`]). Written as 64 hex digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Seed(pub [u8; 32]);
 
@@ -30,14 +30,22 @@ impl Seed {
         Seed(h.finalize().into())
     }
 
-    /// sha256 of the seed, in hex: what is published before the deal.
-    pub fn commitment(&self) -> String {
-        hex::encode(Sha256::digest(self.0))
-    }
-
     /// The seed in hex.
     pub fn to_hex(&self) -> String {
         hex::encode(self.0)
+    }
+
+    /// Reads what a person types after `--seed`: a small number (as for
+    /// [`Seed::from_u64`]) or the 64 hex digits a finished game prints, so that "replay this
+    /// deal" works with what was printed.
+    pub fn from_text(s: &str) -> Result<Seed, String> {
+        let s = s.trim();
+        if s.len() == 64 {
+            return Seed::from_hex(s);
+        }
+        s.parse::<u64>()
+            .map(Seed::from_u64)
+            .map_err(|_| format!("a seed is a number or 64 hex digits (a printed seed), not '{s}'"))
     }
 
     /// Reads 64 hex digits.
@@ -80,14 +88,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn commitment_is_sha256_of_the_seed_bytes() {
-        let seed = Seed([0; 32]);
-        // sha256 of 32 zero bytes.
-        assert_eq!(
-            seed.commitment(),
-            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
-        );
+    fn seeds_read_back_what_they_print() {
+        let seed = Seed([7; 32]);
         assert_eq!(Seed::from_hex(&seed.to_hex()), Ok(seed));
+        assert_eq!(Seed::from_text(&seed.to_string()), Ok(seed));
+        assert_eq!(Seed::from_text(" 42 "), Ok(Seed::from_u64(42)));
+        assert!(Seed::from_text("forty-two").is_err());
+        assert!(Seed::from_text(&"z".repeat(64)).is_err());
         assert!(Seed::from_hex("zz").is_err());
         assert_ne!(Seed::from_u64(1), Seed::from_u64(2));
         assert_ne!(seed.derive(0), seed.derive(1));

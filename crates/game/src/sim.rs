@@ -121,7 +121,7 @@ pub fn play_out<R: Rules>(
     seed: &Seed,
     bots: &mut [Box<dyn Bot<R>>],
 ) -> Result<(R::State, Outcome, usize), GameError> {
-    let mut state = R::start(config, bots.len(), seed)?;
+    let mut state = R::start(config, bots.len(), seed).map_err(GameError::config)?;
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut actions = 0usize;
@@ -156,8 +156,21 @@ pub fn play_out<R: Rules>(
     Ok((state, outcome, actions))
 }
 
+/// The threads a run uses: as asked, but never more than there are games to play or
+/// cores to play them on (a thread per `--threads 100000` would exhaust the machine).
+pub fn worker_threads(asked: usize, games: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    asked
+        .min(cores)
+        .min(usize::try_from(games).unwrap_or(usize::MAX))
+        .max(1)
+}
+
 /// Runs a self-play series for a game with bots (see [`SimOptions`]).
 pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
+    if opts.games == 0 {
+        return Err(GameError::BadConfig("play at least one game".into()));
+    }
     let config: R::Config = if opts.config.is_null() {
         R::Config::default()
     } else {
@@ -168,11 +181,10 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     if !R::seats(&config).contains(&seats) {
         let r = R::seats(&config);
         return Err(GameError::BadConfig(format!(
-            "{} takes {} to {} players; {} bots were named",
+            "{} takes {}; {} named",
             R::ID,
-            r.start(),
-            r.end(),
-            seats
+            crate::text::players(&r),
+            crate::text::count(seats, "bot")
         )));
     }
     for name in &opts.bots {
@@ -184,7 +196,9 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
             });
         }
     }
-    let threads = opts.threads.max(1);
+    // A configuration the rules refuse is reported as such, before any thread starts.
+    R::start(&config, seats, &Seed::from_u64(opts.seed)).map_err(GameError::config)?;
+    let threads = worker_threads(opts.threads, opts.games);
     let base = Seed::from_u64(opts.seed);
     // Bots are reported by name: two seats of "random" are one row.
     let mut names: Vec<String> = Vec::new();
@@ -232,7 +246,10 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                             })
                             .collect::<Result<_, _>>()?;
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
-                            .map_err(|e| GameError::Stuck(format!("game {i}: {e}")))?;
+                            .map_err(|e| match e {
+                                GameError::Stuck(m) => GameError::Stuck(format!("game {i}: {m}")),
+                                other => other,
+                            })?;
                         acc.actions += actions as u64;
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {

@@ -108,12 +108,35 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 mod tests {
     use super::*;
 
+    /// The Wilson bounds are the rates q at which the observed rate p lies exactly z
+    /// standard errors away: (p - q)² = z² q (1 - q) / n. Solved here as that quadratic,
+    /// independently of the closed form `wilson` uses.
+    fn wilson_by_quadratic(k: u64, n: u64) -> (f64, f64) {
+        let (p, n, z) = (k as f64 / n as f64, n as f64, 1.96f64);
+        let a = 1.0 + z * z / n;
+        let b = -(2.0 * p + z * z / n);
+        let c = p * p;
+        let d = (b * b - 4.0 * a * c).sqrt();
+        ((-b - d) / (2.0 * a), (-b + d) / (2.0 * a))
+    }
+
     #[test]
-    fn wilson_interval_brackets_the_rate() {
+    fn wilson_interval_solves_its_defining_equation() {
+        // 940 of 1000: 0.923529 and 0.953104 (the quadratic, also by hand in Python).
         let (lo, hi) = wilson(940, 1000);
-        assert!(lo < 0.94 && 0.94 < hi);
-        assert!((lo - 0.9241).abs() < 1e-3, "{lo}");
-        assert!((hi - 0.9524).abs() < 1e-3, "{hi}");
+        assert!((lo - 0.923_529).abs() < 1e-6, "{lo}");
+        assert!((hi - 0.953_104).abs() < 1e-6, "{hi}");
+        for (k, n) in [(940, 1000), (1, 10), (50, 100), (9_999, 10_000), (3, 7)] {
+            let (lo, hi) = wilson(k, n);
+            let (qlo, qhi) = wilson_by_quadratic(k, n);
+            assert!(
+                (lo - qlo).abs() < 1e-12 && (hi - qhi).abs() < 1e-12,
+                "{k}/{n}"
+            );
+        }
+        // The normal ("Wald") interval would give 0.92528..0.95472 here: a wrong formula
+        // misses the tolerance above by two orders of magnitude.
+        assert!((lo - 0.92528).abs() > 1e-3);
     }
 
     #[test]

@@ -323,8 +323,14 @@ impl Rules for Gomoku {
     type Config = Config;
     type State = State;
     type Action = Action;
+    type PublicAction = Action;
     type View = View;
     type Event = Event;
+
+    fn public_action(action: &Action) -> Action {
+        // Stones, undo requests and answers, and resignations are all public.
+        *action
+    }
 
     fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
         2..=2

@@ -6,15 +6,25 @@ use crate::engine::classic;
 use crate::game::{Action, Config, EndReason, Gomoku, UndoPolicy, View};
 use crate::notation::{format_point, parse_point};
 use crate::{bots, judge};
-use game::{Bot, GameSpec, Seed, Viewer};
+use game::{Bot, GameSpec, Seat, Seed, Viewer};
 
 impl GameSpec for Gomoku {
-    /// Against the computer an undo is always granted and takes back two plies (seed 001).
-    fn against_computer(config: Config) -> Config {
+    /// Against the computer an undo is always granted and takes back two plies, as the
+    /// original program did.
+    fn against_computer(config: Config, _person: Seat, _seats: usize) -> Config {
         Config {
             undo: UndoPolicy::Granted,
             ..config
         }
+    }
+
+    fn engine_protocol() -> Option<&'static str> {
+        Some("gomocup")
+    }
+
+    /// Nothing is dealt: the seed decides nothing.
+    fn uses_seed() -> bool {
+        false
     }
 
     fn bot_names() -> &'static [&'static str] {

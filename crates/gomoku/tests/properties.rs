@@ -109,14 +109,14 @@ proptest! {
     #[test]
     fn registry_records_verify(seed in 0u64..1000) {
         let g = registry::entry::<Gomoku>();
-        let mut t = g.new_table("p", &serde_json::json!({"rule": "renju", "size": 9}), 2, Seed::from_u64(seed)).unwrap();
+        let mut t = g.new_table(&game::TableSetup::new("p", serde_json::json!({"rule": "renju", "size": 9}), 2, Seed::from_u64(seed))).unwrap();
         t.set_bot(0, "random", &Seed::from_u64(seed + 1)).unwrap();
         t.set_bot(1, "random", &Seed::from_u64(seed + 2)).unwrap();
         while let ToAct::Seat(s) = t.to_act() {
             t.bot_move(s).unwrap();
         }
         let r = t.record();
-        prop_assert_eq!(g.verify(&r).unwrap(), t.outcome().unwrap());
+        prop_assert_eq!(g.verify(&r, &game::VerifyOptions::default()).unwrap().outcome, t.outcome().unwrap());
     }
 
     #[test]

@@ -163,11 +163,20 @@ fn rule_computer_as_black_opens_at_the_centre() {
     // Seed: when the computer moves first it takes 天元, the centre.
     for bot in ["classic", "engine:L1", "engine:L10"] {
         let mut t = registry::entry::<Gomoku>()
-            .new_table("t", &serde_json::Value::Null, 2, Seed::from_u64(3))
+            .new_table(&game::TableSetup::new(
+                "t",
+                serde_json::Value::Null,
+                2,
+                Seed::from_u64(3),
+            ))
             .unwrap();
         t.set_bot(0, bot, &Seed::from_u64(4)).unwrap();
-        let (action, _) = t.bot_move(0).unwrap();
-        assert_eq!(action, serde_json::json!({"place": [7, 7]}), "{bot}");
+        let applied = t.bot_move(0).unwrap();
+        assert_eq!(
+            applied.action,
+            serde_json::json!({"place": [7, 7]}),
+            "{bot}"
+        );
     }
 }
 
@@ -361,12 +370,12 @@ fn rule_terminal_parses_points_undo_and_resign_and_renders_coordinates() {
 fn rule_the_registry_plays_a_table_to_the_end_and_its_record_verifies() {
     let g = registry::entry::<Gomoku>();
     let mut t = g
-        .new_table(
+        .new_table(&game::TableSetup::new(
             "t",
-            &serde_json::json!({"rule": "renju"}),
+            serde_json::json!({"rule": "renju"}),
             2,
             Seed::from_u64(9),
-        )
+        ))
         .unwrap();
     t.set_bot(0, "engine:L2", &Seed::from_u64(1)).unwrap();
     t.set_bot(1, "classic", &Seed::from_u64(2)).unwrap();
@@ -374,6 +383,7 @@ fn rule_the_registry_plays_a_table_to_the_end_and_its_record_verifies() {
         t.bot_move(s).unwrap();
     }
     let record = t.record();
-    assert_eq!(g.verify(&record).unwrap(), t.outcome().unwrap());
+    let verdict = g.verify(&record, &game::VerifyOptions::default()).unwrap();
+    assert_eq!(verdict.outcome, t.outcome().unwrap());
     assert!(g.bot_names().contains(&"engine:L10"));
 }

@@ -87,6 +87,20 @@ impl Serialize for Points {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Points {
+    /// Reads a number of points in halves (`7.5`); anything else is refused.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let points = f64::deserialize(d)?;
+        let halves = points * 2.0;
+        if halves.fract() != 0.0 || !(0.0..=f64::from(Halves::MAX)).contains(&halves) {
+            return Err(serde::de::Error::custom(format!(
+                "{points} is not a number of half points"
+            )));
+        }
+        Ok(Points(halves as Halves))
+    }
+}
+
 /// How a hand wins outright (rule 4); the winner leaves the round (rule 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]

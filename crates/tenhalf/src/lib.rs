@@ -1,4 +1,4 @@
-//! 十点半 Ten and a half (seed 003): a drinking game of hitting towards 10½ for 2 to 8
+//! 十点半 Ten and a half: a drinking game of hitting towards 10½ for 2 to 8
 //! players, with penalty points for the drinks.
 //!
 //! One shuffle makes a game of several rounds (rule 16). In a round every player gets a
@@ -14,11 +14,13 @@
 //! * [`TenHalf`]: the [`game::Rules`] and [`game::GameSpec`] the rest of qipai uses, with the
 //!   judge and the terminal face.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod bots;
 pub mod hand;
 mod judge;
+mod rules;
 mod spec;
 mod state;
 mod text;

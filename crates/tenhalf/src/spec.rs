@@ -1,94 +1,11 @@
-//! [`TenHalf`] as a [`Rules`] and a [`GameSpec`]: the rest of qipai's view of the game.
+//! What Ten and a half offers around its rules: bots, the judge, the text face, and the
+//! match between games (the dealer moves one seat on).
 
 use crate::bots::{CountingBot, SeedBot};
-use crate::state::{Action, Config, Event, State, MAX_PLAYERS, MIN_PLAYERS};
+use crate::state::{Action, Config, State};
 use crate::view::View;
 use crate::{judge, text, TenHalf};
-use game::{Bot, GameSpec, Outcome, RandomBot, RuleError, Rules, Seat, Seed, ToAct, Viewer};
-use std::ops::RangeInclusive;
-
-impl Rules for TenHalf {
-    const ID: &'static str = "tenhalf";
-    const NAME: &'static str = "十点半 Ten and a half";
-
-    type Config = Config;
-    type State = State;
-    type Action = Action;
-    type View = View;
-    type Event = Event;
-
-    fn seats(_config: &Config) -> RangeInclusive<usize> {
-        MIN_PLAYERS..=MAX_PLAYERS
-    }
-
-    fn start(config: &Config, seats: usize, seed: &Seed) -> Result<State, RuleError> {
-        State::new(config, seats, seed)
-    }
-
-    fn to_act(state: &State) -> ToAct {
-        match state.turn() {
-            Some(seat) if !state.is_finished() => ToAct::Seat(seat),
-            _ => ToAct::Finished,
-        }
-    }
-
-    fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        state.legal_into(seat, out);
-    }
-
-    fn apply(
-        state: &mut State,
-        seat: Seat,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        state.apply(seat, action, events)
-    }
-
-    /// On a timeout a player stands if the rules allow it, and hits otherwise: the cautious
-    /// choice that never risks a bust.
-    fn default_action(state: &State, seat: Seat) -> Action {
-        let mut legal = Vec::with_capacity(2);
-        state.legal_into(seat, &mut legal);
-        if legal.contains(&Action::Stand) {
-            Action::Stand
-        } else {
-            Action::Hit
-        }
-    }
-
-    fn view(state: &State, viewer: Viewer) -> View {
-        View::of(state, viewer)
-    }
-
-    /// Scores are minus the penalty points. A seat "won" when it took the fewest penalty
-    /// points at the table (ties share it); when every seat took the same, nobody won.
-    /// Roles are "dealer" and "player".
-    fn outcome(state: &State) -> Option<Outcome> {
-        if !state.is_finished() {
-            return None;
-        }
-        let penalties = state.penalties();
-        let fewest = penalties.iter().copied().min().unwrap_or(0);
-        let all_equal = penalties.iter().all(|&p| p == fewest);
-        Some(Outcome {
-            scores: penalties.iter().map(|&p| -i64::from(p)).collect(),
-            won: penalties
-                .iter()
-                .map(|&p| p == fewest && !all_equal)
-                .collect(),
-            roles: (0..state.seats())
-                .map(|s| {
-                    if s == state.dealer() {
-                        "dealer".to_string()
-                    } else {
-                        "player".to_string()
-                    }
-                })
-                .collect(),
-        })
-    }
-}
+use game::{Bot, GameSpec, RandomBot, Seat, Seed, Viewer};
 
 impl GameSpec for TenHalf {
     fn bot_names() -> &'static [&'static str] {
@@ -130,5 +47,21 @@ impl GameSpec for TenHalf {
 
     fn help() -> &'static str {
         text::HELP
+    }
+
+    fn public_action_text(action: &Action) -> String {
+        text::action_text(*action).to_string()
+    }
+
+    /// The dealer plays last and, at a full table, may find the deck empty before a
+    /// turn: the person's left-hand neighbour deals first, so the person plays first.
+    fn against_computer(mut config: Config, person: Seat, seats: usize) -> Config {
+        let seats = seats.max(1);
+        config.dealer = (person + seats - 1) % seats;
+        config
+    }
+
+    fn next_game(config: &Config, seats: usize, _finished: &State) -> Config {
+        config.next_game(seats)
     }
 }

@@ -66,7 +66,7 @@ pub enum Status {
 }
 
 /// A hand as shown at a showdown.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShownHand {
     /// Whose hand.
     pub seat: Seat,
@@ -77,7 +77,7 @@ pub struct ShownHand {
 }
 
 /// The result of a round's showdown (rules 10–15).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Showdown {
     /// The round it closed.
     pub round: u32,
@@ -90,7 +90,7 @@ pub struct Showdown {
 }
 
 /// A public happening. Face-down base cards appear in no event until they are shown.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A round began: one face-down base card to each seat, in this order (rule 2).

@@ -12,7 +12,7 @@ use game::{Seat, Viewer};
 use serde::Serialize;
 
 /// One seat as the viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct PlayerView {
     /// The seat.
     pub seat: Seat,
@@ -43,7 +43,7 @@ impl PlayerView {
 }
 
 /// The table from one side.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

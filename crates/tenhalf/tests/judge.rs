@@ -167,15 +167,15 @@ fn game_refuses_a_bad_table() {
     for (request, error) in [
         (
             json!({"op":"game","players":9,"deck":all,"actions":[]}),
-            "bad configuration: Ten and a half takes 2 to 8 players, not 9",
+            "Ten and a half takes 2 to 8 players, not 9",
         ),
         (
             json!({"op":"game","players":3,"dealer":3,"deck":all,"actions":[]}),
-            "bad configuration: the dealer must be one of seats 0 to 2, not 3",
+            "the dealer must be one of seats 0 to 2, not 3",
         ),
         (
             json!({"op":"game","players":3,"deck":"3d 4d","actions":[]}),
-            "bad configuration: the deck must hold all 54 cards, not 2",
+            "the deck must hold all 54 cards, not 2",
         ),
         (
             json!({"op":"game","players":3,"deck":"Zz","actions":[]}),
@@ -203,7 +203,7 @@ fn game_refuses_a_bad_table() {
     let answer = ask(json!({"op":"game","players":3,"deck":twice,"actions":[]}));
     assert_eq!(
         answer,
-        json!({"ok":false,"error":"bad configuration: not one deck: two 4d in a one-deck game"})
+        json!({"ok":false,"error":"not one deck: two 4d in a one-deck game"})
     );
 }
 

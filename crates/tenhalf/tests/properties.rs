@@ -165,7 +165,7 @@ proptest! {
     ) {
         let entry = registry::entry::<TenHalf>();
         let mut table = entry
-            .new_table("t", &Value::Null, seats, Seed::from_u64(seed))
+            .new_table(&game::TableSetup::new("t", Value::Null, seats, Seed::from_u64(seed)))
             .unwrap();
         for (seat, name) in names.iter().take(seats).enumerate() {
             table.set_bot(seat, name, &Seed::from_u64(seed).derive(seat as u64)).unwrap();
@@ -175,7 +175,7 @@ proptest! {
         }
         let record = table.record();
         prop_assert!(record.seed.is_some());
-        let outcome = entry.verify(&record).unwrap();
-        prop_assert_eq!(Some(outcome), table.outcome());
+        let outcome = entry.verify(&record, &game::VerifyOptions::default()).unwrap();
+        prop_assert_eq!(Some(outcome.outcome), table.outcome());
     }
 }

@@ -25,7 +25,12 @@ fn the_registry_describes_the_game() {
 fn a_person_plays_against_bots_by_typing() {
     let entry = registry::entry::<TenHalf>();
     let mut table = entry
-        .new_table("t", &json!({"dealer":2}), 3, Seed::from_u64(4))
+        .new_table(&game::TableSetup::new(
+            "t",
+            json!({"dealer":2}),
+            3,
+            Seed::from_u64(4),
+        ))
         .unwrap();
     table.set_bot(1, "seed", &Seed::from_u64(1)).unwrap();
     table.set_bot(2, "counting", &Seed::from_u64(2)).unwrap();
@@ -45,14 +50,15 @@ fn a_person_plays_against_bots_by_typing() {
             "own base card shown in brackets: {screen}"
         );
         assert!(screen.contains("You have"), "{screen}");
-        let view = table.view(Viewer::Seat(0));
+        let view = table.view(Viewer::Seat(0)).unwrap();
         let points = view["players"][0]["points"].as_f64().unwrap();
         let mut hints = table.hints(0);
         hints.sort();
         let mut legal: Vec<String> = table
             .legal(0)
+            .unwrap()
             .iter()
-            .map(|a| table.action_text(a))
+            .map(|a| entry.action_text(a))
             .collect();
         legal.sort();
         assert_eq!(hints, legal, "hints are the legal moves, best first");
@@ -70,14 +76,22 @@ fn a_person_plays_against_bots_by_typing() {
     let screen = table.render(Viewer::Seat(0));
     assert!(screen.contains("Game over"), "{screen}");
     let record = table.record();
-    assert_eq!(entry.verify(&record).unwrap(), table.outcome().unwrap());
+    let verdict = entry
+        .verify(&record, &game::VerifyOptions::default())
+        .unwrap();
+    assert_eq!(verdict.outcome, table.outcome().unwrap());
 }
 
 #[test]
 fn others_face_down_cards_show_as_backs() {
     let entry = registry::entry::<TenHalf>();
     let table = entry
-        .new_table("t", &Value::Null, 4, Seed::from_u64(8))
+        .new_table(&game::TableSetup::new(
+            "t",
+            Value::Null,
+            4,
+            Seed::from_u64(8),
+        ))
         .unwrap();
     let screen = table.render(Viewer::Seat(1));
     assert_eq!(screen.matches("▒▒").count(), 3, "{screen}");

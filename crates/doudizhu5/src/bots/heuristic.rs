@@ -5,7 +5,7 @@ use crate::action::{Action, Phase};
 use crate::declare::Mode;
 use crate::movegen::for_each_play;
 use crate::play::{KindSet, Play};
-use crate::rules::Doudizhu5;
+use crate::rules::DouDizhu5;
 use crate::view::View;
 use cards::{Rank, RankCounts};
 use game::{Bot, Decision, Seat};
@@ -194,8 +194,8 @@ impl HeuristicBot {
     }
 }
 
-impl Bot<Doudizhu5> for HeuristicBot {
-    fn act(&mut self, decision: &Decision<'_, Doudizhu5>) -> Action {
+impl Bot<DouDizhu5> for HeuristicBot {
+    fn act(&mut self, decision: &Decision<'_, DouDizhu5>) -> Action {
         let view = decision.view();
         let me = decision.seat();
         let choice = match view.phase {

@@ -4,14 +4,14 @@ pub(crate) mod heuristic;
 
 pub use heuristic::HeuristicBot;
 
-use crate::rules::Doudizhu5;
+use crate::rules::DouDizhu5;
 use game::{Bot, RandomBot, Seed};
 
 /// The bot names, strongest last.
 pub const NAMES: &[&str] = &["random", "heuristic"];
 
 /// A bot by name.
-pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Doudizhu5>>> {
+pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu5>>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot)),

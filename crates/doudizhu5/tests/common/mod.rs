@@ -1,7 +1,7 @@
 //! Shared test helpers: fixed deals and driving a game by hand.
 
 use cards::{parse_cards, Card};
-use doudizhu5::{Action, Config, CustomDeal, Doudizhu5, Event, State, DECK, HAND, KITTY, SEATS};
+use doudizhu5::{Action, Config, CustomDeal, DouDizhu5, Event, State, DECK, HAND, KITTY, SEATS};
 use game::{Rules, Seed, ToAct};
 
 /// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
@@ -38,12 +38,12 @@ pub fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
 }
 
 pub fn start(config: &Config) -> State {
-    Doudizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
+    DouDizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
 }
 
 pub fn act(state: &mut State, seat: usize, action: Action) -> Vec<Event> {
     let mut events = Vec::new();
-    Doudizhu5::apply(state, seat, action, &mut events)
+    DouDizhu5::apply(state, seat, action, &mut events)
         .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"));
     events
 }
@@ -51,7 +51,7 @@ pub fn act(state: &mut State, seat: usize, action: Action) -> Vec<Event> {
 /// Everybody still grabbing declines.
 pub fn decline_all(state: &mut State) -> Vec<Event> {
     let mut events = Vec::new();
-    while let ToAct::Seats(set) = Doudizhu5::to_act(state) {
+    while let ToAct::Seats(set) = DouDizhu5::to_act(state) {
         let s = set.iter().next().unwrap();
         events.extend(act(state, s, Action::Decline));
     }

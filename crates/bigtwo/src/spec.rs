@@ -1,0 +1,49 @@
+//! What Big Two offers around its rules: bots, the judge, the text face, and the match
+//! between deals (the last winner leads the next).
+
+use crate::{bots, text, Action, BigTwo, Config, State, View};
+use game::{Bot, GameSpec, Rules, Seed, Viewer};
+
+impl GameSpec for BigTwo {
+    fn bot_names() -> &'static [&'static str] {
+        bots::NAMES
+    }
+
+    fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
+        bots::by_name(name, seed)
+    }
+
+    fn judge(request: &serde_json::Value) -> serde_json::Value {
+        crate::judge::judge(request)
+    }
+
+    fn render(view: &View, viewer: Viewer) -> String {
+        text::render(view, viewer)
+    }
+
+    fn action_text(action: &Action) -> String {
+        text::action_text(action)
+    }
+
+    fn public_action_text(action: &Action) -> String {
+        text::action_text(action)
+    }
+
+    fn parse_action(_: &View, typed: &str) -> Result<Action, String> {
+        text::parse_action(typed)
+    }
+
+    fn hints(_: &View, legal: &[Action]) -> Vec<Action> {
+        text::hints(legal)
+    }
+
+    fn help() -> &'static str {
+        text::HELP
+    }
+
+    fn next_game(config: &Config, _seats: usize, finished: &State) -> Config {
+        BigTwo::outcome(finished)
+            .and_then(|o| Config::next_deal(&o))
+            .unwrap_or(*config)
+    }
+}

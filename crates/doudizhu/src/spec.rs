@@ -1,0 +1,63 @@
+//! What Dou Dizhu offers around its rules: bots, the judge, the text face, and the match
+//! between games (the first bidder moves one seat on).
+
+use crate::rules::{Action, Config, DouDizhu, State};
+use crate::{bots, text, View};
+use game::{Bot, GameSpec, Seed, Viewer};
+
+impl GameSpec for DouDizhu {
+    fn bot_names() -> &'static [&'static str] {
+        bots::NAMES
+    }
+
+    fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
+        bots::by_name(name, seed)
+    }
+
+    fn judge(request: &serde_json::Value) -> serde_json::Value {
+        crate::judge::judge(request)
+    }
+
+    fn render(view: &View, viewer: Viewer) -> String {
+        text::render(view, viewer)
+    }
+
+    fn action_text(action: &Action) -> String {
+        text::action_text(action)
+    }
+
+    fn public_action_text(action: &Action) -> String {
+        text::action_text(action)
+    }
+
+    fn parse_action(view: &View, typed: &str) -> Result<Action, String> {
+        text::parse_action(view, typed)
+    }
+
+    fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
+        text::hints(view, legal)
+    }
+
+    fn help() -> &'static str {
+        text::help()
+    }
+
+    fn custom_setup(config: &Config) -> Option<String> {
+        match (&config.deal, config.landlord) {
+            (Some(_), _) => {
+                Some("the hands were chosen (config.deal), not dealt from the seed".into())
+            }
+            (None, Some(seat)) => Some(format!(
+                "seat {seat} was made landlord (config.landlord) without bidding"
+            )),
+            (None, None) => None,
+        }
+    }
+
+    fn next_game(config: &Config, seats: usize, finished: &State) -> Config {
+        Config {
+            first_bidder: Some((finished.first_bidder + 1) % seats.max(1)),
+            ..config.clone()
+        }
+    }
+}
