@@ -139,9 +139,13 @@ proptest! {
         let mut moves = 0;
         while let ToAct::Seat(s) = table.to_act() {
             if moves == cut {
-                // A server resuming mid-deal from the record and the secret seed.
-                let resumed = entry.resume(&table.record(), seed).expect("resumes");
-                prop_assert_eq!(resumed.view(Viewer::Spectator), table.view(Viewer::Spectator));
+                // A server resuming mid-deal from the journal and the secret seed: every
+                // hand is as it was; another seed is refused.
+                let resumed = entry.resume(&table.journal(), seed).expect("resumes");
+                for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3)] {
+                    prop_assert_eq!(resumed.view(viewer).unwrap(), table.view(viewer).unwrap());
+                }
+                prop_assert!(entry.resume(&table.journal(), seed.derive(1)).is_err());
                 prop_assert!(table.record().seed.is_none(), "the seed stays secret while playing");
             }
             table.bot_move(s).expect("bots move");

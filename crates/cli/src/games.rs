@@ -120,4 +120,45 @@ mod tests {
             );
         }
     }
+
+    /// A server rebuilds any game mid-way from its journal and secret seed — every seat's
+    /// hidden cards and private choices included — and refuses a seed that is not the one
+    /// committed to instead of dealing other cards.
+    #[test]
+    fn every_game_resumes_from_its_journal_and_only_with_its_seed() {
+        for g in registry().games() {
+            let seats = *g.seats(&Value::Null).expect("default config").start();
+            let viewers: Vec<Viewer> = (0..seats)
+                .map(Viewer::Seat)
+                .chain([Viewer::Spectator])
+                .collect();
+            for seed in 0..4 {
+                let setup = setup(Value::Null, seats, seed);
+                let mut table = g.new_table(&setup).expect("default table");
+                for s in 0..seats {
+                    table
+                        .set_bot(s, "random", &Seed::from_u64(s as u64))
+                        .expect("bot");
+                }
+                while let Some(seat) = table.to_act().seats().iter().next() {
+                    table.bot_move(seat).expect("a legal move");
+                    if table.actions() % 7 != 3 || table.outcome().is_some() {
+                        continue;
+                    }
+                    let journal = table.journal();
+                    assert!(journal.seed.is_none(), "{}", g.id());
+                    assert!(
+                        g.resume(&journal, Seed::from_u64(seed + 100)).is_err(),
+                        "{}: a wrong seed is refused",
+                        g.id()
+                    );
+                    let resumed = g.resume(&journal, setup.seed).expect("resumes");
+                    assert_eq!(resumed.to_act(), table.to_act(), "{}", g.id());
+                    for &v in &viewers {
+                        assert_eq!(resumed.view(v).ok(), table.view(v).ok(), "{} {v:?}", g.id());
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,25 +1,10 @@
 //! The `qipai` binary, driven as a user or a tool would: real processes, real pipes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn qipai(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("qipai runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("qipai finishes");
-    writer.join().expect("stdin writer");
-    out
-}
+use common::qipai;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn judge(lines: &[&str]) -> Vec<serde_json::Value> {
     let input = lines.join("\n") + "\n";
@@ -270,7 +255,10 @@ fn a_played_game_is_refused_politely_then_recorded_and_verified() {
     let bad = qipai(&["verify", record], b"");
     assert!(!bad.status.success());
     let said = String::from_utf8_lossy(&bad.stdout);
-    assert!(said.contains("NOT OK") && said.contains("commitment"), "{said}");
+    assert!(
+        said.contains("NOT OK") && said.contains("commitment"),
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

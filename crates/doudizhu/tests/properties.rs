@@ -106,12 +106,16 @@ proptest! {
             table.bot_move(s).unwrap();
             let running = table.to_act() != ToAct::Finished;
             if halfway.is_none() && running && table.record().actions.len() == 20 {
-                // A running table's record hides the seed; resuming from it with the seed
-                // rebuilds the same position.
-                let record = table.record();
-                prop_assert!(record.seed.is_none());
-                let resumed = game.resume(&record, seed).unwrap();
-                prop_assert_eq!(resumed.view(Viewer::Spectator), table.view(Viewer::Spectator));
+                // A running table's record hides the seed; resuming from its journal with
+                // the seed rebuilds the same position, every hidden hand included, and
+                // another seed is refused rather than dealt.
+                let journal = table.journal();
+                prop_assert!(journal.seed.is_none() && table.record().seed.is_none());
+                prop_assert!(game.resume(&journal, seed.derive(7)).is_err());
+                let resumed = game.resume(&journal, seed).unwrap();
+                for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2)] {
+                    prop_assert_eq!(resumed.view(viewer).unwrap(), table.view(viewer).unwrap());
+                }
                 halfway = Some(());
             }
         }
@@ -194,7 +198,7 @@ fn bad_actions_through_the_registry_leave_the_table_untouched() {
             Seed::from_u64(3),
         ))
         .unwrap();
-    let before = table.view(Viewer::Spectator);
+    let before = table.view(Viewer::Spectator).unwrap();
     for bad in [
         serde_json::json!({"bid": 9}),
         serde_json::json!({"play": "3 4"}),
@@ -214,7 +218,7 @@ fn bad_actions_through_the_registry_leave_the_table_untouched() {
         "no such seat"
     );
     assert!(table.apply_text(0, "bid seven").is_err());
-    assert_eq!(table.view(Viewer::Spectator), before);
+    assert_eq!(table.view(Viewer::Spectator).unwrap(), before);
     assert!(
         table.record().actions.is_empty(),
         "nothing refused is recorded"

@@ -170,7 +170,8 @@ mod tests {
     use serde_json::json;
 
     /// The worked example of docs/fairness.md: if this changes, the page must change too
-    /// (and every stored commitment would stop verifying).
+    /// (and every stored commitment would stop verifying). The expected values were
+    /// computed independently, by the page's Python recipe with `hashlib`.
     #[test]
     fn the_documented_example_holds() {
         let seed = Seed::from_hex(&"11".repeat(32)).unwrap();

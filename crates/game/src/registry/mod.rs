@@ -9,16 +9,19 @@
 //! * [`error`]: [`GameError`], with a stable code for programs;
 //! * [`erased`]: [`ErasedGame`] and [`entry`];
 //! * [`table`]: [`Table`], [`Applied`] and [`BotTask`];
-//! * [`json_bot`]: [`JsonBot`], a player speaking JSON from outside the game's crate.
+//! * [`json_bot`]: [`JsonBot`], a player speaking JSON from outside the game's crate;
+//! * [`observe`](mod@observe): what one seat receives while a game is played.
 
 pub mod erased;
 pub mod error;
 pub mod json_bot;
+pub mod observe;
 pub mod table;
 
 pub use erased::{entry, ErasedGame, TableSetup};
 pub use error::GameError;
 pub use json_bot::JsonBot;
+pub use observe::{first_difference, observe, observe_state, play_with_bots};
 pub use table::{Applied, BotTask, Table};
 
 use serde_json::Value;
