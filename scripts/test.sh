@@ -1,11 +1,32 @@
 #!/usr/bin/env bash
-# Every test qipai has, from a fresh clone: formatting, lints, then all tests of every crate.
+# Every test qipai has, from a fresh clone: formatting, lints, all tests of every crate, the
+# property tests once more with a new seed, and finally the binary exactly as the README's
+# run command builds it (so that command starts at once after this one).
 # Tests run in release mode: the self-play strength tests play thousands of games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Property tests draw their cases from this seed, so a run is reproducible; set another
-# (PROPTEST_RNG_SEED=N bash scripts/test.sh) to explore new cases.
+# Property tests draw their cases from this seed, so a run is reproducible.
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261130}"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 cargo test --workspace --release
+
+# The property tests again, with a seed that changes from run to run, so new cases are
+# explored; the seed is printed, so any failure can be reproduced.
+rotating="${PROPTEST_ROTATING_SEED:-$(date +%s)}"
+echo "Property tests with the rotating seed PROPTEST_RNG_SEED=$rotating"
+echo "(to reproduce a failure: PROPTEST_RNG_SEED=$rotating cargo test --release -p CRATE --test TARGET)"
+for dir in crates/*/; do
+    package=$(basename "$dir")
+    targets=()
+    for file in $(grep -l "proptest!" "$dir"tests/*.rs 2>/dev/null); do
+        targets+=(--test "$(basename "$file" .rs)")
+    done
+    if [ -f "$dir/src/lib.rs" ] && grep -rqs "proptest!" "$dir/src"; then
+        targets+=(--lib)
+    fi
+    [ ${#targets[@]} -gt 0 ] || continue
+    PROPTEST_RNG_SEED="$rotating" cargo test --release --quiet -p "$package" "${targets[@]}"
+done
+
+cargo build --release
