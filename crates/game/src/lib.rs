@@ -34,7 +34,7 @@ pub use deal::GameRng;
 pub use fair::Nonce;
 pub use record::{Record, RecordedAction, ReplayError, Verdict, VerifyOptions};
 pub use registry::{Applied, BotTask, ErasedGame, GameError, JsonBot, Registry, Table, TableSetup};
-pub use rules::{GameSpec, Outcome, RuleError, Rules};
+pub use rules::{Clock, GameSpec, Outcome, RuleError, Rules};
 pub use seat::{Seat, SeatSet, ToAct, Viewer};
 pub use seed::Seed;
 

@@ -44,6 +44,16 @@ impl RuleError {
     }
 }
 
+/// How long a seat may think, for a table's turn timer: the phase's name (so a table's
+/// options can change one phase's time, `{"bid": 15}`) and its default in seconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Clock {
+    /// The phase, in the game's words: `bid`, `play`, `grab`, `declare`, `move`.
+    pub phase: &'static str,
+    /// What a person finds fair for it, in seconds.
+    pub seconds: u32,
+}
+
 /// How a finished game ended, per seat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -210,6 +220,32 @@ pub trait GameSpec: Rules {
     fn next_game(config: &Self::Config, seats: usize, finished: &Self::State) -> Self::Config {
         let _ = (seats, finished);
         config.clone()
+    }
+
+    /// The turn timer for the seat(s) to act now. The default is 30 seconds for any turn.
+    fn clock(state: &Self::State) -> Clock {
+        let _ = state;
+        Clock {
+            phase: "turn",
+            seconds: 30,
+        }
+    }
+
+    /// Each seat's thinking time for the whole game, in seconds, for games played on a
+    /// chess clock (Gomoku); `None` when only the turn timer applies.
+    fn game_clock() -> Option<u32> {
+        None
+    }
+
+    /// The file formats a finished game can be exported to (`sgf`, `psq`).
+    fn export_formats() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A finished game in one of [`GameSpec::export_formats`]; `None` for another format.
+    fn export(format: &str, finished: &Self::State) -> Option<String> {
+        let _ = (format, finished);
+        None
     }
 
     /// Whether chance plays a part: `false` for a game with nothing to deal (Gomoku), whose

@@ -6,7 +6,7 @@ use super::{to_json, GameError, Table};
 use crate::fair::{self, Nonce};
 use crate::record::{Verdict, VerifyOptions};
 use crate::sim::{SimOptions, SimReport};
-use crate::{GameSpec, Outcome, Record, Seat, Seed, Viewer};
+use crate::{GameSpec, Outcome, Record, RuleError, Seat, Seed, Viewer};
 use serde_json::Value;
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
@@ -40,6 +40,21 @@ impl TableSetup {
     }
 }
 
+/// A finished game after some of its actions, as a replay shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ReplayStep {
+    /// Actions applied so far.
+    pub step: usize,
+    /// Actions in the whole game.
+    pub of: usize,
+    /// The last action applied, if any.
+    pub action: Option<crate::RecordedAction>,
+    /// Every seat's view, in seat order.
+    pub seats: Vec<Value>,
+    /// The spectator's view.
+    pub spectator: Value,
+}
+
 /// One game as the registry sees it.
 pub trait ErasedGame: Send + Sync {
     /// The game's id (`doudizhu`).
@@ -70,6 +85,26 @@ pub trait ErasedGame: Send + Sync {
     fn engine_protocol(&self) -> Option<&'static str>;
     /// Whether the seed decides anything (see [`GameSpec::uses_seed`]).
     fn uses_seed(&self) -> bool;
+    /// Each seat's thinking time for a whole game, if the game is played on a chess clock.
+    fn game_clock(&self) -> Option<u32>;
+    /// The formats [`ErasedGame::export`] writes.
+    fn export_formats(&self) -> &'static [&'static str];
+    /// A finished record in another file format (Gomoku's SGF and PSQ); `Ok(None)` for a
+    /// format the game does not write.
+    fn export(&self, record: &Record, format: &str) -> Result<Option<String>, GameError>;
+    /// A finished game after its first `step` actions, every seat's view shown: what a
+    /// replay steps through once nothing is secret any more.
+    fn replay_step(&self, record: &Record, step: usize) -> Result<ReplayStep, GameError>;
+    /// What the bot `bot` plays for `seat` given only the seat's view and legal actions
+    /// (JSON): a remote client's computer player, the judge's `act` op.
+    fn bot_act(
+        &self,
+        bot: &str,
+        seed: &Seed,
+        seat: Seat,
+        view: &Value,
+        legal: &[Value],
+    ) -> Result<Value, GameError>;
     /// What to type at a terminal.
     fn help(&self) -> &'static str;
     /// A seat's view (as a table sent it) as text for a terminal: what a remote terminal
@@ -173,6 +208,60 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn uses_seed(&self) -> bool {
         R::uses_seed()
+    }
+
+    fn game_clock(&self) -> Option<u32> {
+        R::game_clock()
+    }
+
+    fn export_formats(&self) -> &'static [&'static str] {
+        R::export_formats()
+    }
+
+    fn export(&self, record: &Record, format: &str) -> Result<Option<String>, GameError> {
+        if !R::export_formats().contains(&format) {
+            return Ok(None);
+        }
+        Ok(R::export(format, &record.replay::<R>()?))
+    }
+
+    fn replay_step(&self, record: &Record, step: usize) -> Result<ReplayStep, GameError> {
+        let mut cut = record.clone();
+        cut.actions.truncate(step);
+        let state = cut.replay::<R>()?;
+        Ok(ReplayStep {
+            step: cut.actions.len(),
+            of: record.actions.len(),
+            action: cut.actions.last().cloned(),
+            seats: (0..record.seats)
+                .map(|s| to_json(&R::view(&state, Viewer::Seat(s))))
+                .collect::<Result<_, _>>()?,
+            spectator: to_json(&R::view(&state, Viewer::Spectator))?,
+        })
+    }
+
+    fn bot_act(
+        &self,
+        bot: &str,
+        seed: &Seed,
+        seat: Seat,
+        view: &Value,
+        legal: &[Value],
+    ) -> Result<Value, GameError> {
+        let mut player = R::bot(bot, seed).ok_or_else(|| GameError::UnknownBot {
+            game: R::ID.into(),
+            bot: bot.into(),
+            known: R::bot_names().join(", "),
+        })?;
+        let view = from_json::<R::View>(view, "view")?;
+        let legal = legal
+            .iter()
+            .map(|a| from_json::<R::Action>(a, "action"))
+            .collect::<Result<Vec<_>, _>>()?;
+        if legal.is_empty() {
+            return Err(RuleError::NotYourTurn(seat).into());
+        }
+        to_json(&player.act(&crate::Decision::from_view(&view, seat, &legal)))
     }
 
     fn help(&self) -> &'static str {

@@ -18,7 +18,7 @@ pub mod json_bot;
 pub mod observe;
 pub mod table;
 
-pub use erased::{entry, ErasedGame, TableSetup};
+pub use erased::{entry, ErasedGame, ReplayStep, TableSetup};
 pub use error::GameError;
 pub use json_bot::JsonBot;
 pub use observe::{first_difference, observe, observe_state, play_with_bots};

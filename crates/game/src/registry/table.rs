@@ -3,7 +3,9 @@
 
 use super::{to_json, GameError, JsonBot};
 use crate::record::RecordedAction;
-use crate::{Bot, Decision, GameSpec, Outcome, Record, RuleError, Seat, Seed, ToAct, Viewer};
+use crate::{
+    Bot, Clock, Decision, GameSpec, Outcome, Record, RuleError, Seat, Seed, ToAct, Viewer,
+};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
@@ -68,6 +70,8 @@ pub trait Table: Send {
     fn to_act(&self) -> ToAct;
     /// How many actions have been applied: the length of the record's history.
     fn actions(&self) -> usize;
+    /// The turn timer for the seat(s) to act now (see [`GameSpec::clock`]).
+    fn clock(&self) -> Clock;
     /// The legal actions of `seat`, as JSON.
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, GameError>;
     /// Applies a JSON action.
@@ -223,6 +227,10 @@ impl<R: GameSpec> Table for TypedTable<R> {
 
     fn actions(&self) -> usize {
         self.record.actions.len()
+    }
+
+    fn clock(&self) -> Clock {
+        R::clock(&self.state)
     }
 
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, GameError> {
