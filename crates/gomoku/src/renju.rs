@@ -9,11 +9,27 @@
 //! * a **four** is a line that one more stone turns into a five; a **straight four** has two
 //!   such points for the same four stones (`_XXXX_`). Two fours may lie on one line
 //!   (`X_XXX_X`, `XX_XX_XX`): they are told apart by their stones, not by their line;
-//! * a **three** is a line that one more stone turns into a straight four — and that stone
-//!   must itself be allowed. This is the recursive case: a "three" whose only completing
-//!   point is forbidden is no three;
+//! * a **three** is a line that one more stone turns into a straight four. RIF's wording is
+//!   "a row with three stones to which you, *without at the same time a five in a row is
+//!   made*, can add one more stone to attain a straight four". So the completing stone
+//!   counts only if black may play it and it is not a five:
+//!   - it must not make five for black on any line: a point that makes five wins there
+//!     and then, so it makes a five, not a straight four;
+//!   - it must not be forbidden itself (overline, double-four or double-three, decided by
+//!     the same rules with both stones placed). This is the recursive case.
+//!
+//!   A "three" whose every completing point is a five point or forbidden is no three;
 //! * black may not play an overline, a double-four (two or more fours made at once) or a
 //!   double-three (two or more threes made at once).
+//!
+//! The five-point clause is how the referee programs used in renju play read RIF, and how
+//! the strongest engines do: the widely reused forbidden-point finder (the
+//! `CForbiddenPointFinder` routine found in many Gomocup/renju programs) answers "no
+//! straight four" for a point that makes five on any line, and Rapfi counts a three only
+//! through a point whose combined shape is a straight four, which a five outranks. Before
+//! qipai followed it, a black stone beside an unblocked four of its own (black could have
+//! won at once) was called a double-three, and game records in which black played such a
+//! point were refused.
 
 use crate::board::{Board, Color, Point, DIRECTIONS};
 use serde::{Deserialize, Serialize};
@@ -139,7 +155,8 @@ fn straight_four(cells: &mut [Cell; LEN]) -> bool {
 }
 
 /// Whether black's stone at `p` (already on `board`) makes a three along `dir`: some empty
-/// point of the line turns it into a straight four, and black may play that point.
+/// point of the line turns it into a straight four, and black may play that point without
+/// it being a five (a five on any line wins rather than making a straight four).
 fn is_three(board: &mut Board, p: Point, dir: (i32, i32), depth: u32) -> bool {
     let mut cells = line(board, p, dir);
     for i in 0..LEN {
@@ -155,7 +172,7 @@ fn is_three(board: &mut Board, p: Point, dir: (i32, i32), depth: u32) -> bool {
         let Some(q) = p.step(dir, i as i32 - HALF as i32, board.size()) else {
             continue;
         };
-        if forbidden_at(board, q, depth + 1).is_none() {
+        if place_and_judge(board, q, depth + 1) == Verdict::Free {
             return true;
         }
     }
@@ -173,12 +190,31 @@ pub fn forbidden(board: &Board, p: Point) -> Option<Forbidden> {
     forbidden_at(&mut b, p, 0)
 }
 
+/// What a black stone on an empty point makes, as far as renju cares.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    /// Exactly five on some line: a win, never forbidden — and not a straight four either.
+    Five,
+    /// Forbidden, with the reason.
+    Forbidden(Forbidden),
+    /// Allowed, and no five.
+    Free,
+}
+
 /// The recursion behind [`forbidden`]; `board` is restored before returning.
 fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
+    match place_and_judge(board, p, depth) {
+        Verdict::Forbidden(f) => Some(f),
+        Verdict::Five | Verdict::Free => None,
+    }
+}
+
+/// Places black on `p`, judges it and lifts it again.
+fn place_and_judge(board: &mut Board, p: Point, depth: u32) -> Verdict {
     // Each level adds a black stone; a line can hold only so many before a five or an
     // overline settles it, so this bound is never reached in a real position.
     if depth > 8 {
-        return None;
+        return Verdict::Free;
     }
     board.set(p, Some(Color::Black));
     let verdict = judge_placed(board, p, depth);
@@ -186,7 +222,7 @@ fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
     verdict
 }
 
-fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
+fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Verdict {
     let mut lines = [[Cell::Empty; LEN]; 4];
     for (d, dir) in DIRECTIONS.iter().enumerate() {
         lines[d] = line(board, p, *dir);
@@ -195,13 +231,13 @@ fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
     for cells in &lines {
         let (a, b) = run(cells, HALF);
         match b - a + 1 {
-            5 => return None,
+            5 => return Verdict::Five,
             n if n >= 6 => overline = true,
             _ => {}
         }
     }
     if overline {
-        return Some(Forbidden::Overline);
+        return Verdict::Forbidden(Forbidden::Overline);
     }
     let mut four_count = 0;
     let mut has_four = [false; 4];
@@ -211,18 +247,18 @@ fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
         has_four[d] = n > 0;
     }
     if four_count >= 2 {
-        return Some(Forbidden::DoubleFour);
+        return Verdict::Forbidden(Forbidden::DoubleFour);
     }
     let mut threes = 0;
     for (d, dir) in DIRECTIONS.iter().enumerate() {
         if !has_four[d] && quick_three_shape(&lines[d]) && is_three(board, p, *dir, depth) {
             threes += 1;
             if threes >= 2 {
-                return Some(Forbidden::DoubleThree);
+                return Verdict::Forbidden(Forbidden::DoubleThree);
             }
         }
     }
-    None
+    Verdict::Free
 }
 
 /// A cheap necessary condition for a three: at least three black stones (the centre

@@ -87,6 +87,28 @@ fn renju_black_engine_never_plays_a_forbidden_point() {
 }
 
 #[test]
+fn renju_engine_sees_a_three_completed_only_at_a_five_point_as_no_three() {
+    // Black f8 g8 (d8 white), h7 h9 and the four i4–i7 (i3 white): h8 makes one three, since
+    // row 8's only straight-four point i8 makes five. The engine's board agrees with the
+    // rules, and black's legal points include h8.
+    let s = state(
+        Rule::Renju,
+        "f8 g8 h7 h9 i4 i5 i6 i7",
+        "d8 i3 a1 a3 a5 a7 o1 o3",
+    );
+    let h8 = pt("h8");
+    assert!(forbidden(s.board(), h8).is_none());
+    assert!(Gomoku::legal(&s, 0).contains(&Action::Place(h8)));
+    let mut e = Engine::new(15, Rule::Renju, 14);
+    e.set_moves(15, Rule::Renju, s.moves()).unwrap();
+    let pos = e.position();
+    let sq = pos.sq_checked(h8).unwrap();
+    assert!(!pos.forbidden(sq, 0));
+    // Not barred as forbidden: black's class there is the double three the lines show.
+    assert_eq!(pos.combo(sq, 0), gomoku::engine::pattern::C_F3F3);
+}
+
+#[test]
 fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
     // Black's h8 is a double-three. White e5 f6 g7 plays d4 (c3 and i9 are black): the
     // only block of the four d4–g7 is h8, which black may not play.
