@@ -31,7 +31,7 @@
 //! won at once) was called a double-three, and game records in which black played such a
 //! point were refused.
 
-use crate::board::{Board, Color, Point, DIRECTIONS};
+use crate::board::{Board, Color, Point, DIRECTIONS, MAX_SIZE};
 use serde::{Deserialize, Serialize};
 
 /// Why black may not play a point.
@@ -78,18 +78,67 @@ enum Cell {
     Blocked,
 }
 
-/// The cells of one line through `p`, `p` at index [`HALF`].
-fn line(board: &Board, p: Point, dir: (i32, i32)) -> [Cell; LEN] {
+/// The points a verdict looked at: every point whose stone (or emptiness) it read. The
+/// verdict reads nothing else, so it stays right for as long as none of these points
+/// changes — which lets a board that keeps verdicts (the engine's) renew only the verdicts
+/// a new or lifted stone can touch. They are the four lines, five points each way,
+/// through the point judged and through every point the recursion tried on its behalf.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Footprint([u64; FOOTPRINT_WORDS]);
+
+/// Words of a [`Footprint`]: one bit per point of the largest board, `y * MAX_SIZE + x`.
+const FOOTPRINT_WORDS: usize = (MAX_SIZE * MAX_SIZE).div_ceil(64);
+
+impl Footprint {
+    fn bit(p: Point) -> usize {
+        usize::from(p.y) * MAX_SIZE + usize::from(p.x)
+    }
+
+    fn mark(&mut self, p: Point) {
+        let i = Footprint::bit(p);
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Whether the verdict read the point `p`.
+    pub fn contains(&self, p: Point) -> bool {
+        let on_any_board = usize::from(p.x) < MAX_SIZE && usize::from(p.y) < MAX_SIZE;
+        let i = Footprint::bit(p);
+        on_any_board && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+/// What the check notes of the points it reads: a [`Footprint`], or nothing (`()`) when
+/// only the verdict is wanted, at no cost.
+trait Witness {
+    fn read(&mut self, p: Point);
+}
+
+impl Witness for Footprint {
+    fn read(&mut self, p: Point) {
+        self.mark(p);
+    }
+}
+
+impl Witness for () {
+    fn read(&mut self, _: Point) {}
+}
+
+/// The cells of one line through `p`, `p` at index [`HALF`]; the points read go to
+/// `seen`.
+fn line(board: &Board, p: Point, dir: (i32, i32), seen: &mut impl Witness) -> [Cell; LEN] {
     let mut out = [Cell::Blocked; LEN];
     for (i, cell) in out.iter_mut().enumerate() {
         let k = i as i32 - HALF as i32;
         *cell = match p.step(dir, k, board.size()) {
             None => Cell::Blocked,
-            Some(q) => match board.get(q) {
-                None => Cell::Empty,
-                Some(Color::Black) => Cell::Black,
-                Some(Color::White) => Cell::Blocked,
-            },
+            Some(q) => {
+                seen.read(q);
+                match board.get(q) {
+                    None => Cell::Empty,
+                    Some(Color::Black) => Cell::Black,
+                    Some(Color::White) => Cell::Blocked,
+                }
+            }
         };
     }
     out
@@ -157,8 +206,14 @@ fn straight_four(cells: &mut [Cell; LEN]) -> bool {
 /// Whether black's stone at `p` (already on `board`) makes a three along `dir`: some empty
 /// point of the line turns it into a straight four, and black may play that point without
 /// it being a five (a five on any line wins rather than making a straight four).
-fn is_three(board: &mut Board, p: Point, dir: (i32, i32), depth: u32) -> bool {
-    let mut cells = line(board, p, dir);
+fn is_three(
+    board: &mut Board,
+    p: Point,
+    dir: (i32, i32),
+    depth: u32,
+    seen: &mut impl Witness,
+) -> bool {
+    let mut cells = line(board, p, dir, seen);
     for i in 0..LEN {
         if cells[i] != Cell::Empty {
             continue;
@@ -172,7 +227,7 @@ fn is_three(board: &mut Board, p: Point, dir: (i32, i32), depth: u32) -> bool {
         let Some(q) = p.step(dir, i as i32 - HALF as i32, board.size()) else {
             continue;
         };
-        if place_and_judge(board, q, depth + 1) == Verdict::Free {
+        if place_and_judge(board, q, depth + 1, seen) == Verdict::Free {
             return true;
         }
     }
@@ -187,7 +242,21 @@ pub fn forbidden(board: &Board, p: Point) -> Option<Forbidden> {
         return None;
     }
     let mut b = *board;
-    forbidden_at(&mut b, p, 0)
+    forbidden_at(&mut b, p, 0, &mut ())
+}
+
+/// [`forbidden`], with the points the verdict read: it holds until one of them changes.
+pub fn forbidden_with_footprint(board: &Board, p: Point) -> (Option<Forbidden>, Footprint) {
+    let mut seen = Footprint::default();
+    if !board.contains(p) {
+        return (None, seen);
+    }
+    seen.mark(p);
+    if !board.is_empty_at(p) {
+        return (None, seen);
+    }
+    let mut b = *board;
+    (forbidden_at(&mut b, p, 0, &mut seen), seen)
 }
 
 /// What a black stone on an empty point makes, as far as renju cares.
@@ -202,30 +271,35 @@ enum Verdict {
 }
 
 /// The recursion behind [`forbidden`]; `board` is restored before returning.
-fn forbidden_at(board: &mut Board, p: Point, depth: u32) -> Option<Forbidden> {
-    match place_and_judge(board, p, depth) {
+fn forbidden_at(
+    board: &mut Board,
+    p: Point,
+    depth: u32,
+    seen: &mut impl Witness,
+) -> Option<Forbidden> {
+    match place_and_judge(board, p, depth, seen) {
         Verdict::Forbidden(f) => Some(f),
         Verdict::Five | Verdict::Free => None,
     }
 }
 
 /// Places black on `p`, judges it and lifts it again.
-fn place_and_judge(board: &mut Board, p: Point, depth: u32) -> Verdict {
+fn place_and_judge(board: &mut Board, p: Point, depth: u32, seen: &mut impl Witness) -> Verdict {
     // Each level adds a black stone; a line can hold only so many before a five or an
     // overline settles it, so this bound is never reached in a real position.
     if depth > 8 {
         return Verdict::Free;
     }
     board.set(p, Some(Color::Black));
-    let verdict = judge_placed(board, p, depth);
+    let verdict = judge_placed(board, p, depth, seen);
     board.set(p, None);
     verdict
 }
 
-fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Verdict {
+fn judge_placed(board: &mut Board, p: Point, depth: u32, seen: &mut impl Witness) -> Verdict {
     let mut lines = [[Cell::Empty; LEN]; 4];
     for (d, dir) in DIRECTIONS.iter().enumerate() {
-        lines[d] = line(board, p, *dir);
+        lines[d] = line(board, p, *dir, seen);
     }
     let mut overline = false;
     for cells in &lines {
@@ -251,7 +325,7 @@ fn judge_placed(board: &mut Board, p: Point, depth: u32) -> Verdict {
     }
     let mut threes = 0;
     for (d, dir) in DIRECTIONS.iter().enumerate() {
-        if !has_four[d] && quick_three_shape(&lines[d]) && is_three(board, p, *dir, depth) {
+        if !has_four[d] && quick_three_shape(&lines[d]) && is_three(board, p, *dir, depth, seen) {
             threes += 1;
             if threes >= 2 {
                 return Verdict::Forbidden(Forbidden::DoubleThree);
