@@ -379,12 +379,15 @@ impl<R: GameSpec> Table for TypedTable<R> {
     fn hints(&self, seat: Seat) -> Vec<String> {
         let legal = R::legal(&self.state, seat);
         let view = R::view(&self.state, Viewer::Seat(seat));
-        R::hints(&view, &legal).iter().map(R::action_text).collect()
+        R::hints(&view, &legal)
+            .iter()
+            .map(|a| R::action_text_at(&view, a))
+            .collect()
     }
 
     fn action_text(&self, action: &Value) -> String {
         match serde_json::from_value::<R::Action>(action.clone()) {
-            Ok(a) => R::action_text(&a),
+            Ok(a) => R::action_text_at(&R::view(&self.state, Viewer::Spectator), &a),
             Err(_) => action.to_string(),
         }
     }

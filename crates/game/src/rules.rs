@@ -124,6 +124,15 @@ pub trait GameSpec: Rules {
     /// An action in the text a player types (`3 3 3 4`, `pass`, `h8`).
     fn action_text(action: &Self::Action) -> String;
 
+    /// An action as a player at this table reads it. Some text needs the table: a Gomoku
+    /// point is named as the board prints it (`h8`), and its row number depends on the
+    /// board's size. Tables (the move log, hints) use this; the default is
+    /// [`GameSpec::action_text`].
+    fn action_text_at(view: &Self::View, action: &Self::Action) -> String {
+        let _ = view;
+        Self::action_text(action)
+    }
+
     /// Reads an action typed by a player. The view gives context (a hand to check against,
     /// the current phase); the rules still decide legality when the action is applied.
     fn parse_action(view: &Self::View, text: &str) -> Result<Self::Action, String>;
