@@ -25,7 +25,7 @@ impl GameSpec for BigTwo {
         text::action_text(action)
     }
 
-    fn public_action_text(action: &Action) -> String {
+    fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(action)
     }
 

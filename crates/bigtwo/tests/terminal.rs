@@ -54,9 +54,15 @@ fn typed_plays_and_pass_are_read() {
         .apply_text((first + 1) % 4, "PASS")
         .expect("pass in any case");
     let entry = game::registry::entry::<BigTwo>();
-    assert_eq!(entry.action_text(&serde_json::json!("pass")), "pass");
     assert_eq!(
-        entry.action_text(&serde_json::json!({"play":"3s 3d"})),
+        entry.action_text(&serde_json::Value::Null, &serde_json::json!("pass")),
+        "pass"
+    );
+    assert_eq!(
+        entry.action_text(
+            &serde_json::Value::Null,
+            &serde_json::json!({"play":"3s 3d"})
+        ),
         "3d 3s"
     );
 }

@@ -236,8 +236,9 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// The log lines of an accepted action, as the person sees it.
-    fn log(&self, applied: &Applied) -> Result<()> {
+    /// The log lines of an accepted action, as the person sees it at the table `view`
+    /// shows.
+    fn log(&self, applied: &Applied, view: &Value) -> Result<()> {
         let viewer = Viewer::Seat(self.me);
         let lines: Vec<String> = applied
             .events
@@ -246,12 +247,12 @@ impl Session<'_> {
             .collect();
         if lines.is_empty() {
             let text = if applied.seat == self.me {
-                format!("you: {}", self.game.action_text(&applied.action))
+                format!("you: {}", self.game.action_text(view, &applied.action))
             } else {
                 format!(
                     "seat {}: {}",
                     applied.seat,
-                    self.game.public_action_text(&applied.public)
+                    self.game.public_action_text(view, &applied.public)
                 )
             };
             outln!("{text}");
@@ -284,7 +285,7 @@ impl Session<'_> {
                 .find(|&s| table.has_bot(s) && (s != me || to_act.seats().len() == 1));
             if let Some(s) = bot_seat {
                 let applied = table.bot_move(s)?;
-                self.log(&applied)?;
+                self.log(&applied, &table.view(Viewer::Seat(me))?)?;
                 continue;
             }
             if !to_act.includes(me) {
@@ -319,7 +320,7 @@ impl Session<'_> {
                 text => match table.apply_text(me, text) {
                     Ok(applied) => {
                         hint_index = 0;
-                        self.log(&applied)?;
+                        self.log(&applied, &table.view(Viewer::Seat(me))?)?;
                     }
                     Err(e) => outln!("refused: {e}. Try again (or `hint`)."),
                 },

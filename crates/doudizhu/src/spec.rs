@@ -26,7 +26,7 @@ impl GameSpec for DouDizhu {
         text::action_text(action)
     }
 
-    fn public_action_text(action: &Action) -> String {
+    fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(action)
     }
 

@@ -24,7 +24,7 @@ impl GameSpec for DouDizhu5 {
         text::action_text(action)
     }
 
-    fn public_action_text(action: &PublicAction) -> String {
+    fn public_action_text(_: &View, action: &PublicAction) -> String {
         text::public_action_text(action)
     }
 

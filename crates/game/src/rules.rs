@@ -161,6 +161,15 @@ pub trait GameSpec: Rules {
     /// An action in the text a player types (`3 3 3 4`, `pass`, `h8`).
     fn action_text(action: &Self::Action) -> String;
 
+    /// An action as a player at this table reads it. Some text needs the table: a Gomoku
+    /// point is named as the board prints it (`h8`), and its row number depends on the
+    /// board's size. Tables (the move log, hints) use this; the default is
+    /// [`GameSpec::action_text`].
+    fn action_text_at(view: &Self::View, action: &Self::Action) -> String {
+        let _ = view;
+        Self::action_text(action)
+    }
+
     /// Reads an action typed by a player. The view gives context (a hand to check against,
     /// the current phase); the rules still decide legality when the action is applied.
     fn parse_action(view: &Self::View, text: &str) -> Result<Self::Action, String>;
@@ -175,9 +184,10 @@ pub trait GameSpec: Rules {
     /// A one-paragraph help text for the terminal: what to type.
     fn help() -> &'static str;
 
-    /// A public action in the text a player reads in the table's log. The default is its
-    /// JSON; games whose public form differs from the action override it.
-    fn public_action_text(action: &Self::PublicAction) -> String {
+    /// A public action in the text a player reads in the table's log, at the table `view`
+    /// shows. The default is its JSON; every game overrides it.
+    fn public_action_text(view: &Self::View, action: &Self::PublicAction) -> String {
+        let _ = view;
         serde_json::to_string(action).unwrap_or_else(|e| format!("<{e}>"))
     }
 

@@ -2,6 +2,7 @@
 //! undo negotiation (悔棋), resignation and the full-board draw.
 
 use crate::board::{Board, Color, Point, Rule, MAX_SIZE};
+use crate::notation::format_point;
 use crate::renju::{self, Forbidden};
 use game::{Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
@@ -179,19 +180,22 @@ impl State {
     }
 
     /// Whether the colour to move may place a stone on `p`, and if not, why.
+    ///
+    /// The reasons name the point as the board prints it (`h8`).
     pub fn check_place(&self, p: Point) -> Result<(), RuleError> {
+        let size = self.config.size;
+        let at = format_point(p, size);
         if !self.board.contains(p) {
             return Err(RuleError::Illegal(format!(
-                "{p} is off the {0}×{0} board",
-                self.config.size
+                "{at} is off the {size}×{size} board"
             )));
         }
         if !self.board.is_empty_at(p) {
-            return Err(RuleError::Illegal(format!("{p} is already taken")));
+            return Err(RuleError::Illegal(format!("{at} is already taken")));
         }
         if self.config.rule.has_forbidden(self.to_move()) {
             if let Some(f) = renju::forbidden(&self.board, p) {
-                return Err(RuleError::Illegal(f.message().into()));
+                return Err(RuleError::Illegal(format!("{at} is {}", f.message())));
             }
         }
         Ok(())

@@ -8,10 +8,28 @@
 //! Anything else answers `UNKNOWN`; a malformed or impossible command answers `ERROR`.
 //! The `rule` bitmask maps 1 (exactly five) to standard, 4 to renju, and everything else
 //! (0, continuous game 2, caro 8) to freestyle.
+//!
+//! `BOARD` is one command spread over lines, so it gets one answer, after `DONE`: the
+//! brain's move, or `ERROR <why>` if any line was bad. Each line must be `x,y,field` with
+//! the point on the board and not given twice, and `field` 1 (own stone) or 2 (the
+//! opponent's); 3, which the protocol uses only in continuous games (stones of a finished
+//! five), is refused since this brain does not play them. A bad board is discarded whole:
+//! the `ERROR` names the first bad line, no move is made, and the brain is left with an
+//! empty board, as after `RESTART`, ready for the next command. A line that starts with a
+//! letter other than `DONE` is a command, not a stone: the unfinished board is discarded
+//! the same way (`ERROR`), and then the command is handled.
+//!
+//! `INFO timeout_turn 0` means "play as fast as possible": the brain then gives itself
+//! [`FAST_TURN_MS`] for the move.
 
 use crate::board::{Point, Rule, MAX_SIZE};
 use crate::engine::{Engine, Limits};
 use std::time::Duration;
+
+/// The turn time the brain gives itself when told `timeout_turn 0` ("play as fast as
+/// possible"): short enough to feel instant, long enough for the threat solvers and a
+/// few plies of search, which is what keeps the brain from blundering into a four.
+pub const FAST_TURN_MS: u64 = 100;
 
 /// Match settings from `INFO`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +63,16 @@ pub struct Brain {
     stones: Vec<(Point, bool)>,
     info: Info,
     engine: Option<Engine>,
-    board_buffer: Option<Vec<(Point, u8)>>,
+    board_buffer: Option<BoardLines>,
     finished: bool,
+}
+
+/// A `BOARD` command being read: the stones so far, and the first bad line if any.
+#[derive(Default)]
+struct BoardLines {
+    stones: Vec<(Point, u8)>,
+    lines: usize,
+    bad: Option<String>,
 }
 
 impl Default for Brain {
@@ -87,26 +113,20 @@ impl Brain {
         if line.is_empty() {
             return Vec::new();
         }
-        if let Some(buffer) = &mut self.board_buffer {
+        if self.board_buffer.is_some() {
             if line.eq_ignore_ascii_case("DONE") {
-                let stones = std::mem::take(buffer);
-                self.board_buffer = None;
-                return self.set_board(&stones);
+                return self.finish_board();
             }
-            let mut it = line.split(',').map(str::trim);
-            let parsed = (|| {
-                let x: u8 = it.next()?.parse().ok()?;
-                let y: u8 = it.next()?.parse().ok()?;
-                let f: u8 = it.next()?.parse().ok()?;
-                Some((Point::new(x, y), f))
-            })();
-            return match parsed {
-                Some(s) => {
-                    buffer.push(s);
-                    Vec::new()
-                }
-                None => vec![format!("ERROR bad BOARD line '{line}'")],
-            };
+            if !line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                self.board_line(line);
+                return Vec::new();
+            }
+            // A command before DONE: the board was never finished.
+            self.board_buffer = None;
+            self.stones.clear();
+            let mut out = vec!["ERROR BOARD ended without DONE; the board is discarded".into()];
+            out.extend(self.handle_line(line));
+            return out;
         }
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -146,7 +166,7 @@ impl Brain {
                 if self.size == 0 {
                     return vec!["ERROR no START yet".into()];
                 }
-                self.board_buffer = Some(Vec::new());
+                self.board_buffer = Some(BoardLines::default());
                 Vec::new()
             }
             "TAKEBACK" => match parse_xy(rest) {
@@ -161,8 +181,7 @@ impl Brain {
             },
             "INFO" => self.info(rest),
             "ABOUT" => vec![
-                "name=\"qipai\", version=\"0.1\", author=\"qipai project\", country=\"-\", www=\"https://example.invalid/qipai\""
-                    .into(),
+                "name=\"qipai\", version=\"0.1\", author=\"qipai project\", country=\"-\"".into(),
             ],
             "END" => {
                 self.finished = true;
@@ -224,12 +243,58 @@ impl Brain {
         Ok(())
     }
 
-    fn set_board(&mut self, stones: &[(Point, u8)]) -> Vec<String> {
+    /// Reads one stone line of a `BOARD` command; the first bad one is remembered.
+    fn board_line(&mut self, line: &str) {
+        let size = self.size;
+        let Some(buffer) = &mut self.board_buffer else {
+            return;
+        };
+        buffer.lines += 1;
+        if buffer.bad.is_some() {
+            return;
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let parsed = match fields.as_slice() {
+            [x, y, f] => match (x.parse::<u8>(), y.parse::<u8>(), f.parse::<u8>()) {
+                (Ok(x), Ok(y), Ok(f)) => Ok((Point::new(x, y), f)),
+                _ => Err("x, y and field must be small whole numbers".to_string()),
+            },
+            _ => Err("a stone line is x,y,field".to_string()),
+        };
+        let checked = parsed.and_then(|(p, f)| {
+            if p.x >= size || p.y >= size {
+                Err(format!("{p} is off the {size}×{size} board"))
+            } else if buffer.stones.iter().any(|&(q, _)| q == p) {
+                Err(format!("{p} is given twice"))
+            } else if f == 3 {
+                Err("field 3 marks continuous-game stones, which this brain does not play".into())
+            } else if f != 1 && f != 2 {
+                Err(format!("field {f} is not 1 (own stone) or 2 (opponent's)"))
+            } else {
+                Ok((p, f))
+            }
+        });
+        match checked {
+            Ok(stone) => buffer.stones.push(stone),
+            Err(why) => {
+                buffer.bad = Some(format!("BOARD line {} '{line}': {why}", buffer.lines));
+            }
+        }
+    }
+
+    /// `DONE`: plays on the new board, or discards it if a line was bad.
+    fn finish_board(&mut self) -> Vec<String> {
+        let Some(buffer) = self.board_buffer.take() else {
+            return Vec::new();
+        };
         self.stones.clear();
-        for &(p, field) in stones {
+        if let Some(bad) = buffer.bad {
+            return vec![format!("ERROR {bad}; the board is discarded")];
+        }
+        for (p, field) in buffer.stones {
             if let Err(e) = self.add(p, field == 1) {
                 self.stones.clear();
-                return vec![format!("ERROR {e}")];
+                return vec![format!("ERROR {e}; the board is discarded")];
             }
         }
         self.reply()
@@ -261,12 +326,14 @@ impl Brain {
         Ok(moves)
     }
 
-    /// The time for this move: the turn limit (0 means "as fast as possible": 100 ms), or a
-    /// tenth of the match time left if that is less, minus a safety margin for the round
-    /// trip. The search stops hard at this time; it starts no new iteration after 40% of it.
-    fn budget(&self) -> Duration {
+    /// How long the brain will think about its next move: the turn limit (for 0, "as fast
+    /// as possible", [`FAST_TURN_MS`]), or a tenth of the match time left if that is less,
+    /// minus a safety margin for the round trip (a tenth, plus 30 ms; at least 10 ms is
+    /// left). The search stops hard at this time and starts no new iteration after 40% of
+    /// it, so the answer arrives within the manager's limit.
+    pub fn turn_budget(&self) -> Duration {
         let mut ms = if self.info.timeout_turn == 0 {
-            1_000
+            FAST_TURN_MS
         } else {
             self.info.timeout_turn
         };
@@ -289,7 +356,7 @@ impl Brain {
             Ok(m) => m,
             Err(e) => return vec![format!("ERROR {e}")],
         };
-        let (size, rule, bits, hard) = (self.size, self.rule, self.tt_bits(), self.budget());
+        let (size, rule, bits, hard) = (self.size, self.rule, self.tt_bits(), self.turn_budget());
         let engine = match &mut self.engine {
             Some(e) => e,
             None => self.engine.insert(Engine::new(size, rule, bits)),
@@ -317,9 +384,10 @@ impl Brain {
 }
 
 /// The manager's side of the protocol: commands to send to a brain and its replies read
-/// back. The loop that drives a brain (see the crate's report) sends `START size`, the
-/// `INFO` lines, then per brain move `BEGIN`, `TURN x,y` or `BOARD … DONE`, reading lines
-/// with [`parse_reply`] until a [`Reply::Move`]; `END` at the end.
+/// back. The loop that drives a brain (the `qipai` binary's `pbrain` module) sends
+/// `START size`, the `INFO` lines, then per brain move `BEGIN`, `TURN x,y` or
+/// `BOARD … DONE`, reading lines with [`parse_reply`](client::parse_reply) until a
+/// [`Reply::Move`](client::Reply::Move); `END` at the end.
 pub mod client {
     use super::parse_xy;
     use crate::board::Point;

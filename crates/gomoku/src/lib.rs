@@ -14,6 +14,7 @@
 //!
 //! The crate does no I/O: the `qipai` binary pipes terminals and brains through it.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;

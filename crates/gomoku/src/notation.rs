@@ -1,11 +1,17 @@
-//! Points as players type them: `h8` (column letter, row number counted from the bottom, as
-//! on a renju board) or `7,7` (0-based `x,y` from the top left, as in the judge and the
-//! Gomocup protocol).
+//! Points as players read and type them: `h8` — the column letter and the row number
+//! printed around the board, rows counted from the bottom as on a renju board. This is the
+//! one notation a person sees (the board, the move log, hints and messages). Typing `7,7`
+//! (0-based `x,y` from the top left, the form of the judge and the Gomocup protocol) is
+//! also understood, for people who come from those.
 
 use crate::board::Point;
 
-/// A point as `h8`: column `a` is the left edge, row `1` the bottom edge.
+/// A point as `h8`: column `a` is the left edge, row `1` the bottom edge. A point off a
+/// `size` board has no such name and is written `(x,y)` instead.
 pub fn format_point(p: Point, size: u8) -> String {
+    if p.x >= size || p.y >= size || size > 26 {
+        return format!("({},{})", p.x, p.y);
+    }
     let col = char::from(b'a' + p.x);
     let row = u32::from(size) - u32::from(p.y);
     format!("{col}{row}")
@@ -15,9 +21,10 @@ pub fn format_point(p: Point, size: u8) -> String {
 pub fn parse_point(text: &str, size: u8) -> Result<Point, String> {
     let t = text.trim();
     let bad = || {
+        let last = char::from(b'a' + size.clamp(1, 26) - 1);
         format!(
-            "'{t}' is not a point: type a column letter and a row number (h8) or x,y (7,7), \
-             on a {size}×{size} board"
+            "'{t}' is not a point of the {size}×{size} board: type a column letter a–{last} \
+             and a row number 1–{size}, like h8"
         )
     };
     let mut chars = t.chars();
@@ -58,5 +65,22 @@ mod tests {
         assert!(parse_point("15,0", 15).is_err());
         assert!(parse_point("", 15).is_err());
         assert!(parse_point("1,2,3", 15).is_err());
+    }
+
+    #[test]
+    fn points_off_the_board_are_written_without_a_board_name() {
+        assert_eq!(format_point(Point::new(15, 3), 15), "(15,3)");
+        assert_eq!(format_point(Point::new(200, 200), 15), "(200,200)");
+        assert_eq!(format_point(Point::new(19, 0), 20), "t20");
+    }
+
+    #[test]
+    fn a_bad_point_is_explained_in_board_notation() {
+        let e = parse_point("z99", 15).unwrap_err();
+        assert!(
+            e.contains("a–o") && e.contains("1–15") && e.contains("h8"),
+            "{e}"
+        );
+        assert!(!e.contains("7,7"), "{e}");
     }
 }

@@ -1,5 +1,6 @@
 //! What people and tools need around the rules: bots, the judge, and the terminal face
-//! (the board with coordinates, moves typed as `h8` or `7,7`, `undo`, `resign`).
+//! (the board with coordinates, points named `h8` as the board prints them in moves,
+//! hints and messages, `undo`, `resign`).
 
 use crate::board::{Color, Point};
 use crate::engine::classic;
@@ -39,20 +40,27 @@ impl GameSpec for Gomoku {
         judge::judge(request)
     }
 
-    fn render(view: &View, _viewer: Viewer) -> String {
-        render_board(view)
+    /// The board from `viewer`'s side: a player is told which colour they play.
+    fn render(view: &View, viewer: Viewer) -> String {
+        render_board(view, viewer)
     }
 
-    /// `7,7` for a stone (the board size is not known here; `h8` is typed the same),
-    /// `undo`, `yes`/`no` for answers, `resign`.
+    /// A point as `x,y`, since without the table the board's size — and so the row
+    /// number of `h8` — is unknown; `parse_action` reads it back. Tables name points as
+    /// the board prints them, through [`GameSpec::action_text_at`]. `undo`, `yes`/`no`
+    /// for answers, `resign`.
     fn action_text(action: &Action) -> String {
-        match action {
-            Action::Place(p) => format!("{},{}", p.x, p.y),
-            Action::RequestUndo => "undo".into(),
-            Action::AnswerUndo(true) => "yes".into(),
-            Action::AnswerUndo(false) => "no".into(),
-            Action::Resign => "resign".into(),
-        }
+        text(action, |p| format!("{},{}", p.x, p.y))
+    }
+
+    /// A point as the board prints it (`h8`); the other actions as typed.
+    fn action_text_at(view: &View, action: &Action) -> String {
+        text(action, |p| format_point(p, view.size))
+    }
+
+    /// Every Gomoku action is public: it reads as the player's own does.
+    fn public_action_text(view: &View, action: &Action) -> String {
+        Self::action_text_at(view, action)
     }
 
     fn parse_action(view: &View, text: &str) -> Result<Action, String> {
@@ -90,18 +98,38 @@ impl GameSpec for Gomoku {
     }
 
     fn help() -> &'static str {
-        "Type a point to place your stone: a column letter and a row number as printed \
-         around the board (h8 is the centre of 15×15), or x,y counted from the top left \
-         (7,7). 'undo' asks to take back your last move (against the computer it is always \
-         granted and takes back two plies); answer an undo request with 'yes' or 'no'. \
-         'resign' gives up. X is black (moves first), O is white, the last stone is shown \
-         in brackets; in renju, * marks points black may not play."
+        "Type a point to place your stone: its column letter and row number as printed \
+         around the board (h8 is the centre of 15×15). 'undo' asks to take back your last \
+         move (against the computer it is always granted and takes back two plies); answer \
+         an undo request with 'yes' or 'no'. 'resign' gives up. X is black (moves first), \
+         O is white, the last stone is shown in brackets, the winning five is marked #; in \
+         renju, * marks points black may not play."
+    }
+}
+
+/// An action as typed, its point (if a stone) written by `point`.
+fn text(action: &Action, point: impl Fn(Point) -> String) -> String {
+    match action {
+        Action::Place(p) => point(*p),
+        Action::RequestUndo => "undo".into(),
+        Action::AnswerUndo(true) => "yes".into(),
+        Action::AnswerUndo(false) => "no".into(),
+        Action::Resign => "resign".into(),
+    }
+}
+
+/// The mark of a colour's stones.
+fn stone(c: Color) -> char {
+    match c {
+        Color::Black => 'X',
+        Color::White => 'O',
     }
 }
 
 /// The board as text: columns a… and rows numbered from the bottom, X black, O white, the
-/// last stone bracketed, black's forbidden points as `*`, and a status line.
-pub fn render_board(view: &View) -> String {
+/// last stone bracketed, the winning five as `#`, black's forbidden points as `*`, and
+/// status lines (whose turn, which colour the viewer plays, how the game ended).
+pub fn render_board(view: &View, viewer: Viewer) -> String {
     let n = view.size;
     let board = view.board();
     let last = view.moves.last().copied();
@@ -115,8 +143,8 @@ pub fn render_board(view: &View) -> String {
         for x in 0..n {
             let p = Point::new(x, y);
             let c = match board.get(p) {
-                Some(Color::Black) => 'X',
-                Some(Color::White) => 'O',
+                Some(_) if view.win_line.contains(&p) => '#',
+                Some(color) => stone(color),
                 None if view.forbidden.contains(&p) => '*',
                 None => '.',
             };
@@ -138,36 +166,96 @@ pub fn render_board(view: &View) -> String {
         s.push_str(&format!("{row:>2}\n"));
     }
     s.push_str(&format!("   {letters}\n"));
-    s.push_str(&status(view));
+    s.push_str(&status(view, viewer));
     s.push('\n');
     s
 }
 
-fn status(view: &View) -> String {
+/// A colour as a player reads it: `black (X)`.
+fn named(c: Color) -> String {
+    format!("{} ({})", c.name(), stone(c))
+}
+
+/// A colour opening a sentence: `Black (X)`.
+struct Named(Color);
+
+impl std::fmt::Display for Named {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self.0.name();
+        let mut chars = name.chars();
+        if let Some(first) = chars.next() {
+            write!(f, "{}", first.to_ascii_uppercase())?;
+        }
+        write!(f, "{} ({})", chars.as_str(), stone(self.0))
+    }
+}
+
+fn status(view: &View, viewer: Viewer) -> String {
+    let me = viewer.seat().and_then(|seat| match seat {
+        0 => Some(Color::Black),
+        1 => Some(Color::White),
+        _ => None,
+    });
     let mut s = format!("{} rule, {}×{}", view.rule.name(), view.size, view.size);
+    if let Some(c) = me {
+        s.push_str(&format!("; you play {}", named(c)));
+    }
+    s.push_str(".\n");
     if let Some(p) = view.moves.last() {
         s.push_str(&format!(
-            ", move {} at {}",
+            "Move {}: {} at {}. ",
             view.moves.len(),
+            named(Color::of_ply(view.moves.len() - 1)),
             format_point(*p, view.size)
         ));
     }
-    s.push_str(". ");
+    // The outcome as the viewer takes it, when the viewer plays.
+    let verdict = |winner: Color| match me {
+        Some(c) if c == winner => " You win.",
+        Some(_) => " You lose.",
+        None => "",
+    };
     if let Some(end) = view.end {
         s.push_str(&match (end.winner, end.reason) {
-            (Some(c), EndReason::Five) => format!("{} wins with five in a row.", c.name()),
-            (Some(c), _) => format!("{} wins: {} resigned.", c.name(), c.other().name()),
+            (Some(c), EndReason::Five) => {
+                // The five's ends, leftmost (or lowest) first, as a person reads a line.
+                let reading = |p: &&Point| (p.x, view.size - p.y);
+                let first = view.win_line.iter().min_by_key(reading);
+                let last = view.win_line.iter().max_by_key(reading);
+                let ends = match (first, last) {
+                    (Some(&a), Some(&b)) => format!(
+                        ", {}–{} (marked #)",
+                        format_point(a, view.size),
+                        format_point(b, view.size)
+                    ),
+                    _ => String::new(),
+                };
+                format!("{} wins with five in a row{ends}.{}", Named(c), verdict(c))
+            }
+            (Some(c), _) => format!(
+                "{} wins: {} resigned.{}",
+                Named(c),
+                named(c.other()),
+                verdict(c)
+            ),
             (None, _) => "Draw: the board is full.".into(),
         });
     } else if let Some(asker) = view.pending_undo {
-        s.push_str(&format!(
-            "{} asks to undo; {} answers yes or no.",
-            asker.name(),
-            asker.other().name()
-        ));
+        if me == Some(asker.other()) {
+            s.push_str(&format!("{} asks to undo: answer yes or no.", Named(asker)));
+        } else {
+            s.push_str(&format!(
+                "{} asks to undo; {} answers yes or no.",
+                Named(asker),
+                named(asker.other())
+            ));
+        }
     } else if let Some(c) = view.to_move {
-        let stone = if c == Color::Black { 'X' } else { 'O' };
-        s.push_str(&format!("{} ({stone}) to move.", c.name()));
+        if me == Some(c) {
+            s.push_str("Your move.");
+        } else {
+            s.push_str(&format!("{} to move.", Named(c)));
+        }
     }
     s
 }

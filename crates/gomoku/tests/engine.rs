@@ -87,6 +87,28 @@ fn renju_black_engine_never_plays_a_forbidden_point() {
 }
 
 #[test]
+fn renju_engine_sees_a_three_completed_only_at_a_five_point_as_no_three() {
+    // Black f8 g8 (d8 white), h7 h9 and the four i4–i7 (i3 white): h8 makes one three, since
+    // row 8's only straight-four point i8 makes five. The engine's board agrees with the
+    // rules, and black's legal points include h8.
+    let s = state(
+        Rule::Renju,
+        "f8 g8 h7 h9 i4 i5 i6 i7",
+        "d8 i3 a1 a3 a5 a7 o1 o3",
+    );
+    let h8 = pt("h8");
+    assert!(forbidden(s.board(), h8).is_none());
+    assert!(Gomoku::legal(&s, 0).contains(&Action::Place(h8)));
+    let mut e = Engine::new(15, Rule::Renju, 14);
+    e.set_moves(15, Rule::Renju, s.moves()).unwrap();
+    let pos = e.position();
+    let sq = pos.sq_checked(h8).unwrap();
+    assert!(!pos.forbidden(sq, 0));
+    // Not barred as forbidden: black's class there is the double three the lines show.
+    assert_eq!(pos.combo(sq, 0), gomoku::engine::pattern::C_F3F3);
+}
+
+#[test]
 fn renju_white_wins_with_a_four_whose_block_is_forbidden() {
     // Black's h8 is a double-three. White e5 f6 g7 plays d4 (c3 and i9 are black): the
     // only block of the four d4–g7 is h8, which black may not play.
@@ -135,22 +157,33 @@ fn node_and_depth_limits_make_the_engine_deterministic() {
 }
 
 #[test]
-fn the_hard_time_limit_stops_the_search() {
+fn a_hard_time_already_spent_stops_the_search_at_its_next_clock_reading() {
+    // A hard time of zero has passed by the first reading of the clock, which the search
+    // takes every 1024 nodes: it must stop there and still answer. (No wall-clock bound
+    // is asserted; the node counts say it stopped.)
     let s = state(Rule::Freestyle, "h8 i9 g7 j8", "h9 j10 g9");
     let mut e = Engine::new(15, Rule::Freestyle, 16);
     e.set_moves(15, Rule::Freestyle, s.moves()).unwrap();
-    let t0 = std::time::Instant::now();
-    let t = e.think(&Limits {
-        hard_time: Some(std::time::Duration::from_millis(150)),
+    let limits = Limits {
+        max_depth: 6,
         vcf_nodes: 1000,
         vct_nodes: 1000,
+        inner_vcf: 0,
         ..Limits::default()
+    };
+    let stopped = e.think(&Limits {
+        hard_time: Some(std::time::Duration::ZERO),
+        ..limits.clone()
     });
-    assert!(t.best.is_some());
+    let best = stopped.best.expect("a move even when stopped at once");
+    assert!(s.check_place(best).is_ok(), "{best:?}");
+    // The threat solvers (2,000 nodes at most) run before the search, and the search
+    // reads the clock again within 1024 nodes.
+    assert!(stopped.nodes <= 2_000 + 1_024, "{} nodes", stopped.nodes);
+    let free = e.think(&limits);
     assert!(
-        t0.elapsed() < std::time::Duration::from_millis(1500),
-        "{:?}",
-        t0.elapsed()
+        free.depth == 6 && free.nodes > 10 * stopped.nodes,
+        "{free:?}"
     );
 }
 

@@ -1,8 +1,9 @@
 //! The Gomocup brain protocol state machine and its client side.
 
 use gomoku::gomocup::client::{parse_reply, Command, Reply};
-use gomoku::gomocup::Brain;
+use gomoku::gomocup::{Brain, FAST_TURN_MS};
 use gomoku::Point;
+use std::time::Duration;
 
 fn feed(b: &mut Brain, lines: &[&str]) -> Vec<String> {
     lines.iter().flat_map(|l| b.handle_line(l)).collect()
@@ -145,22 +146,125 @@ fn gomocup_client_encodes_commands_and_reads_replies() {
 }
 
 #[test]
-fn gomocup_answers_within_the_turn_time() {
+fn gomocup_thinking_budget_fits_the_turn_and_the_match_clock() {
     let mut b = Brain::new();
     b.handle_line("START 15");
     b.handle_line("INFO timeout_turn 300");
     b.handle_line("INFO timeout_match 60000");
     b.handle_line("INFO time_left 60000");
-    let board = [
-        "BOARD", "7,7,2", "8,8,1", "8,6,2", "6,8,1", "7,9,2", "9,7,1", "6,6,2", "DONE",
-    ];
-    let t = std::time::Instant::now();
-    let out = feed(&mut b, &board);
-    let elapsed = t.elapsed();
-    last_move(&out);
-    // The budget is 300 ms less a margin; allow for a loaded machine.
+    // 300 ms less the margin (a tenth and 30 ms).
+    assert_eq!(b.turn_budget(), Duration::from_millis(240));
+    // Late in the match a tenth of the time left is less than the turn limit.
+    b.handle_line("INFO time_left 1500");
+    assert_eq!(b.turn_budget(), Duration::from_millis(105));
+    // Never nothing at all.
+    b.handle_line("INFO time_left 0");
+    assert_eq!(b.turn_budget(), Duration::from_millis(10));
+}
+
+#[test]
+fn gomocup_timeout_turn_zero_thinks_for_the_documented_fast_turn() {
+    // The protocol's 0 means "play as fast as possible": the brain takes FAST_TURN_MS
+    // (100 ms), margin included — the same as being given 100 ms per turn.
+    let mut fast = Brain::new();
+    fast.handle_line("START 15");
+    fast.handle_line("INFO timeout_turn 0");
+    let mut hundred = Brain::new();
+    hundred.handle_line("START 15");
+    hundred.handle_line(&format!("INFO timeout_turn {FAST_TURN_MS}"));
+    assert_eq!(FAST_TURN_MS, 100);
+    assert_eq!(fast.turn_budget(), hundred.turn_budget());
+    assert!(fast.turn_budget() <= Duration::from_millis(FAST_TURN_MS));
+    // And it still answers with a move.
+    assert_eq!(last_move(&fast.handle_line("BEGIN")), Point::new(7, 7));
+}
+
+/// A brain that has started on 15×15 and thinks briefly.
+fn started() -> Brain {
+    let mut b = Brain::new();
+    b.handle_line("START 15");
+    b.handle_line("INFO timeout_turn 100");
+    b
+}
+
+#[test]
+fn gomocup_board_refuses_a_field_other_than_1_or_2() {
+    let mut b = started();
+    let out = feed(&mut b, &["BOARD", "7,7,9", "DONE"]);
+    assert_eq!(out.len(), 1, "{out:?}");
     assert!(
-        elapsed < std::time::Duration::from_millis(1500),
-        "{elapsed:?}"
+        out[0].starts_with("ERROR") && out[0].contains("field 9"),
+        "{out:?}"
+    );
+    // The board was discarded: the brain is on an empty board and opens at the centre.
+    assert_eq!(last_move(&b.handle_line("BEGIN")), Point::new(7, 7));
+}
+
+#[test]
+fn gomocup_board_refuses_field_3_which_only_continuous_games_use() {
+    let mut b = started();
+    let out = feed(&mut b, &["BOARD", "7,7,2", "8,8,3", "DONE"]);
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("continuous"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn gomocup_bad_board_line_is_answered_once_at_done_and_the_brain_stays_usable() {
+    let mut b = started();
+    // The second line is not a stone. BOARD … DONE is one command: one answer, at DONE.
+    let mut out = Vec::new();
+    for line in ["BOARD", "7,7,2", "1,1", "8,8,1"] {
+        out.extend(b.handle_line(line));
+    }
+    assert!(out.is_empty(), "answered before DONE: {out:?}");
+    let out = b.handle_line("DONE");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("line 2") && out[0].contains("'1,1'"),
+        "{out:?}"
+    );
+    // Every later command is answered: the brain is on an empty board, as after RESTART.
+    let p = last_move(&b.handle_line("TURN 3,3"));
+    assert_ne!(p, Point::new(3, 3));
+    assert_eq!(b.handle_line("RESTART"), vec!["OK"]);
+    let p = last_move(&feed(&mut b, &["BOARD", "7,7,2", "DONE"]));
+    assert_ne!(p, Point::new(7, 7));
+}
+
+#[test]
+fn gomocup_board_refuses_off_board_and_repeated_points() {
+    let mut b = started();
+    let out = feed(&mut b, &["BOARD", "20,20,1", "DONE"]);
+    assert!(out.len() == 1 && out[0].contains("off the"), "{out:?}");
+    let out = feed(&mut b, &["BOARD", "7,7,1", "7,7,2", "DONE"]);
+    assert!(out.len() == 1 && out[0].contains("twice"), "{out:?}");
+}
+
+#[test]
+fn gomocup_command_before_done_discards_the_board_and_is_handled() {
+    let mut b = started();
+    let out = feed(&mut b, &["BOARD", "7,7,2", "ABOUT"]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("DONE"),
+        "{out:?}"
+    );
+    assert!(out[1].starts_with("name="), "{out:?}");
+    // Not left waiting for a DONE: END ends it.
+    feed(&mut b, &["BOARD", "7,7,2", "END"]);
+    assert!(b.finished());
+}
+
+#[test]
+fn gomocup_about_gives_no_made_up_web_address() {
+    let about = Brain::new().handle_line("ABOUT");
+    assert_eq!(about.len(), 1);
+    assert!(about[0].starts_with("name=\"qipai\""), "{about:?}");
+    assert!(
+        !about[0].contains("www") && !about[0].contains("invalid"),
+        "{about:?}"
     );
 }

@@ -1,5 +1,7 @@
 //! The judge ops, including malformed requests.
 
+mod common;
+use common::{interleave, pt};
 use game::GameSpec;
 use gomoku::Gomoku;
 use serde_json::{json, Value};
@@ -175,4 +177,25 @@ fn judge_works_on_19_and_20_boards() {
         );
         assert_eq!(r["point"], json!([edge, 4]), "{size}: {r}");
     }
+}
+
+#[test]
+fn judge_forbidden_and_legal_follow_the_five_point_convention() {
+    // Black f8 g8 (d8 white) and h7 h9 with black's four i4–i7 (i3 white): row 8 at h8
+    // would be a three only through i8, where black makes five, so h8 is no double-three
+    // (see docs/rules/gomoku.md). Black is to move.
+    let moves: Vec<Value> = interleave("f8 g8 h7 h9 i4 i5 i6 i7", "d8 i3 a1 a3 a5 a7 o1 o3")
+        .into_iter()
+        .map(|p| json!([p.x, p.y]))
+        .collect();
+    let h8 = pt("h8");
+    let r = ask(json!({"op":"forbidden","size":15,"moves":moves}));
+    assert_eq!(r["ok"], json!(true), "{r}");
+    let listed = r["forbidden"].as_array().unwrap();
+    assert!(
+        !listed.iter().any(|f| f["point"] == json!([h8.x, h8.y])),
+        "{r}"
+    );
+    let r = ask(json!({"op":"legal","rule":"renju","moves":moves,"point":[h8.x, h8.y]}));
+    assert_eq!(r, json!({"ok":true,"legal":true,"reason":null}));
 }

@@ -326,3 +326,86 @@ fn published_double_three_decided_by_recursion_in_an_engine_test_set() {
         assert_eq!(forbidden(&b, pt(p)), None, "{p}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// A three's completing point that makes five. RIF defines a three as a row "to which you,
+// without at the same time a five in a row is made, can add one more stone to attain a
+// straight four", and the referee programs used in renju play read "a five" as a five on
+// any line: a point where black makes five wins there and then, so it makes a five, not a
+// straight four. A three whose only straight-four point is such a point is no three.
+// The positions below are constructed for these tests.
+
+/// Black f8 g8 (white d8 shuts the left end) and h7 h9, plus black's four i4 i5 i6 i7
+/// (white i3 below it), so that i8 makes five down the i column. At h8, row 8 becomes
+/// f8 g8 h8 whose only straight-four point is i8 (e8 would give e8–h8 against d8).
+const FIVE_POINT_BLACK: &str = "f8 g8 h7 h9 i4 i5 i6 i7";
+const FIVE_POINT_WHITE: &str = "d8 i3 a1 a3 a5 a7 o1 o3";
+
+#[test]
+fn renju_three_whose_only_straight_four_point_makes_five_is_no_three() {
+    let b = board(FIVE_POINT_BLACK, FIVE_POINT_WHITE);
+    // i8 really is a five point for black: playing it wins down the i column.
+    let mut five = b;
+    five.set(pt("i8"), Some(gomoku::Color::Black));
+    assert!(five
+        .five_through(pt("i8"), gomoku::Color::Black, gomoku::Rule::Renju)
+        .is_some());
+    // So h8 makes one three (h7 h8 h9), not two: black may play it.
+    assert_eq!(forbidden(&b, pt("h8")), None);
+    assert!(!forbidden_points(&b).iter().any(|&(p, _)| p == pt("h8")));
+}
+
+#[test]
+fn renju_three_whose_five_point_is_not_its_only_completion_still_counts() {
+    // Without white d8, e8 also turns f8 g8 h8 into a straight four (d8 and i8 open), and
+    // e8 is no five point: row 8 is a real three and h8 a double-three.
+    let b = board(FIVE_POINT_BLACK, "i3 a1 a3 a5 a7 o1 o3 o5");
+    assert_eq!(forbidden(&b, pt("h8")), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn renju_double_three_without_a_five_point_stays_forbidden() {
+    // The same two threes without black's four on the i column: i8 is an ordinary
+    // straight-four point, and h8 is a genuine double-three.
+    let b = board("f8 g8 h7 h9", "d8 a1 a3 a5");
+    assert_eq!(forbidden(&b, pt("h8")), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn renju_split_three_whose_gap_makes_five_on_a_diagonal_is_no_three() {
+    // Row 8: f8 _ [h8] i8, whose only straight-four point is the gap g8 (e8 or j8 would
+    // make a four with a hole). Black's four c4 d5 e6 f7 (white b3) makes g8 a five point
+    // on the diagonal. The diagonal g7 [h8] i9 is a real three. So h8 is allowed...
+    let b = board("f8 i8 c4 d5 e6 f7 g7 i9", "b3 a11 a13 a15 o1 o3 o5 o7");
+    assert_eq!(forbidden(&b, pt("h8")), None);
+    // ...and without the diagonal four it is a double-three.
+    let plain = board("f8 i8 g7 i9", "a11 a13 a15 o1");
+    assert_eq!(forbidden(&plain, pt("h8")), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn renju_game_where_black_plays_beside_its_own_four_replays() {
+    // A game in which black, holding the four i4–i7, plays h8 instead of winning at i8.
+    // The referees accept the move (h8 makes one three), so the record must replay.
+    use gomoku::game::State;
+    use gomoku::{Config, Rule};
+    let mut s = State::new(&Config {
+        rule: Rule::Renju,
+        ..Config::default()
+    })
+    .unwrap();
+    let mut black: Vec<&str> = FIVE_POINT_BLACK.split_whitespace().collect();
+    black.push("h8");
+    for p in common::interleave(&black.join(" "), FIVE_POINT_WHITE) {
+        s.play(p).unwrap_or_else(|e| panic!("{p}: {e}"));
+    }
+    assert_eq!(s.moves().last(), Some(&pt("h8")));
+    assert!(s.end().is_none());
+    let record = gomoku::records::GameRecord {
+        size: 15,
+        rule: Rule::Renju,
+        moves: s.moves().to_vec(),
+    };
+    let sgf = gomoku::records::to_sgf(&record, None);
+    assert_eq!(gomoku::records::from_sgf(&sgf), Ok(record));
+}

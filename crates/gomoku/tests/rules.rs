@@ -354,7 +354,12 @@ fn rule_terminal_parses_points_undo_and_resign_and_renders_coordinates() {
     assert!(text.contains(" a b c d e f g h i j k l m n o"));
     assert!(text.contains("[X]"), "{text}");
     assert!(text.lines().any(|l| l.starts_with(" 8 ")));
-    assert!(text.contains("white (O) to move"));
+    assert!(
+        text.contains("you play white (O)") && text.contains("Your move."),
+        "{text}"
+    );
+    let watched = Gomoku::render(&Gomoku::view(&s, Viewer::Spectator), Viewer::Spectator);
+    assert!(watched.contains("White (O) to move."), "{watched}");
     for a in [
         Action::Place(pt("h8")),
         Action::RequestUndo,
@@ -362,6 +367,10 @@ fn rule_terminal_parses_points_undo_and_resign_and_renders_coordinates() {
         Action::AnswerUndo(false),
     ] {
         assert_eq!(Gomoku::parse_action(&view, &Gomoku::action_text(&a)), Ok(a));
+        assert_eq!(
+            Gomoku::parse_action(&view, &Gomoku::action_text_at(&view, &a)),
+            Ok(a)
+        );
     }
     assert!(!Gomoku::hints(&view, &Gomoku::legal(&s, 1)).is_empty());
 }

@@ -1,10 +1,15 @@
-//! Playing strength through `game::sim::run`, colours alternated. Long: run with
+//! Playing strength through `game::sim::run`, colours alternated. Every bot uses node
+//! limits (no clock), so a series with a given seed is the same games on every machine:
+//! the short series below are exact claims about those games, run every time. The long
+//! series beside them make the statistical claims and are run by hand:
 //! `cargo test --release -p gomoku --test strength -- --ignored --nocapture`.
 
 use game::sim::{run, SimOptions};
+use game::stats::Summary;
 use gomoku::Gomoku;
 
-fn series(bots: [&str; 2], games: u64, rule: &str) -> f64 {
+/// The first bot's results over `games` games against the second, colours alternating.
+fn series(bots: [&str; 2], games: u64, rule: &str) -> Summary {
     let report = run::<Gomoku>(&SimOptions {
         config: serde_json::json!({ "rule": rule }),
         bots: bots.iter().map(|b| b.to_string()).collect(),
@@ -14,30 +19,56 @@ fn series(bots: [&str; 2], games: u64, rule: &str) -> f64 {
         rotate: true,
     })
     .expect("self-play runs");
-    let top = &report.bots[0];
+    let top = report.bots[0].overall;
     eprintln!(
         "{} vs {} ({rule}): {} games, {} wins ({:.1}%), {:.2} games/s, {} actions",
         bots[0],
         bots[1],
-        top.overall.games,
-        top.overall.wins,
-        100.0 * top.overall.win_rate,
+        top.games,
+        top.wins,
+        100.0 * top.win_rate,
         report.games_per_s,
         report.actions
     );
-    top.overall.win_rate
+    top
 }
+
+// ---------------------------------------------------------------------------------------
+// Always run: short, deterministic series (well under a minute in release mode together).
+
+#[test]
+fn the_top_level_beats_the_classic_evaluator_in_4_of_4_games() {
+    let s = series(["engine:L10", "classic"], 4, "freestyle");
+    assert_eq!((s.games, s.wins), (4, 4));
+}
+
+#[test]
+fn level_6_beats_level_1_in_at_least_5_of_6_games() {
+    let s = series(["engine:L6", "engine:L1"], 6, "freestyle");
+    assert_eq!(s.games, 6);
+    assert!(s.wins >= 5, "{} of 6", s.wins);
+}
+
+#[test]
+fn level_3_beats_the_classic_evaluator_in_at_least_8_of_10_games() {
+    let s = series(["engine:L3", "classic"], 10, "freestyle");
+    assert_eq!(s.games, 10);
+    assert!(s.wins >= 8, "{} of 10", s.wins);
+}
+
+// ---------------------------------------------------------------------------------------
+// Long series, by hand.
 
 #[test]
 #[ignore = "long: 100 full-strength games"]
 fn the_top_level_beats_the_classic_evaluator_in_99_percent_of_games() {
-    assert!(series(["engine:L10", "classic"], 100, "freestyle") >= 0.99);
+    assert!(series(["engine:L10", "classic"], 100, "freestyle").win_rate >= 0.99);
 }
 
 #[test]
 #[ignore = "long: level ladder"]
 fn higher_levels_beat_lower_ones() {
-    assert!(series(["engine:L10", "engine:L3"], 20, "freestyle") > 0.5);
-    assert!(series(["engine:L3", "classic"], 20, "freestyle") > 0.5);
-    assert!(series(["engine:L10", "classic"], 20, "renju") >= 0.9);
+    assert!(series(["engine:L10", "engine:L3"], 20, "freestyle").win_rate > 0.5);
+    assert!(series(["engine:L3", "classic"], 20, "freestyle").win_rate > 0.5);
+    assert!(series(["engine:L10", "classic"], 20, "renju").win_rate >= 0.9);
 }

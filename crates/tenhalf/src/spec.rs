@@ -49,7 +49,7 @@ impl GameSpec for TenHalf {
         text::HELP
     }
 
-    fn public_action_text(action: &Action) -> String {
+    fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(*action).to_string()
     }
 

@@ -58,7 +58,7 @@ fn a_person_plays_against_bots_by_typing() {
             .legal(0)
             .unwrap()
             .iter()
-            .map(|a| entry.action_text(a))
+            .map(|a| entry.action_text(&view, a))
             .collect();
         legal.sort();
         assert_eq!(hints, legal, "hints are the legal moves, best first");

@@ -115,10 +115,10 @@ pub trait ErasedGame: Send + Sync {
     fn parse_action(&self, view: &Value, text: &str) -> Result<Value, GameError>;
     /// The hints for a seat, from its view and legal actions, as typed text.
     fn hints(&self, view: &Value, legal: &[Value]) -> Result<Vec<String>, GameError>;
-    /// An action (private form) as the text a player types.
-    fn action_text(&self, action: &Value) -> String;
-    /// A public action as text for the table's log.
-    fn public_action_text(&self, action: &Value) -> String;
+    /// An action (private form) as the text a player reads, at the table `view` shows.
+    fn action_text(&self, view: &Value, action: &Value) -> String;
+    /// A public action as text for the table's log, at the table `view` shows.
+    fn public_action_text(&self, view: &Value, action: &Value) -> String;
     /// An event as one line of the table's log for `viewer`, if it needs one.
     fn event_text(&self, event: &Value, viewer: Viewer) -> Option<String>;
     /// The end of a game in one line for `viewer`.
@@ -283,20 +283,30 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
             .iter()
             .map(|a| from_json::<R::Action>(a, "action"))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(R::hints(&view, &legal).iter().map(R::action_text).collect())
+        Ok(R::hints(&view, &legal)
+            .iter()
+            .map(|a| R::action_text_at(&view, a))
+            .collect())
     }
 
-    fn action_text(&self, action: &Value) -> String {
-        match from_json::<R::Action>(action, "action") {
-            Ok(a) => R::action_text(&a),
-            Err(_) => action.to_string(),
+    fn action_text(&self, view: &Value, action: &Value) -> String {
+        match (
+            from_json::<R::View>(view, "view"),
+            from_json::<R::Action>(action, "action"),
+        ) {
+            (Ok(v), Ok(a)) => R::action_text_at(&v, &a),
+            (Err(_), Ok(a)) => R::action_text(&a),
+            _ => action.to_string(),
         }
     }
 
-    fn public_action_text(&self, action: &Value) -> String {
-        match from_json::<R::PublicAction>(action, "action") {
-            Ok(a) => R::public_action_text(&a),
-            Err(_) => action.to_string(),
+    fn public_action_text(&self, view: &Value, action: &Value) -> String {
+        match (
+            from_json::<R::View>(view, "view"),
+            from_json::<R::PublicAction>(action, "action"),
+        ) {
+            (Ok(v), Ok(a)) => R::public_action_text(&v, &a),
+            _ => action.to_string(),
         }
     }
 

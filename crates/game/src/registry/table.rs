@@ -317,7 +317,10 @@ impl<R: GameSpec> Table for TypedTable<R> {
     fn hints(&self, seat: Seat) -> Vec<String> {
         let legal = R::legal(&self.state, seat);
         let view = R::view(&self.state, Viewer::Seat(seat));
-        R::hints(&view, &legal).iter().map(R::action_text).collect()
+        R::hints(&view, &legal)
+            .iter()
+            .map(|a| R::action_text_at(&view, a))
+            .collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -9,7 +9,9 @@
 //!   four, four-three, double three, four, three).
 //! * [`position`]: placing or lifting a stone updates only the 40 points on its lines within
 //!   five cells, their patterns, classes and evaluation terms, and the 25-point candidate
-//!   neighbourhood: evaluation is incremental and nothing is allocated per move.
+//!   neighbourhood: evaluation is incremental and nothing is allocated per move. It is
+//!   also exact (a property test holds it to a fresh board and to the rules): renju
+//!   verdicts that read stones off a point's lines are renewed when those stones change.
 //! * [`search`]: principal-variation alpha-beta with iterative deepening, a transposition
 //!   table (Zobrist hashing), move ordering by threat value with killer and history
 //!   heuristics, candidate points within two of a stone, threat pruning (a four forces its

@@ -4,14 +4,25 @@
 //! Placing a stone touches only the 40 points within five cells of it along its four lines
 //! (their keys gain the stone; their patterns are looked up again) and the 25 points around
 //! it (the candidate neighbourhood). Nothing is allocated per move.
+//!
+//! The board is exact: after any sequence of plays and undos, every point's patterns,
+//! classes and worth are what a board built afresh from the same stones would hold. Under
+//! renju one part of that needs more than the lines: where black's lines show two threes,
+//! the class depends on the exact forbidden-point check, whose recursion also reads the
+//! lines of the points that would complete those threes — stones that can lie well off
+//! the point's own lines. Each such point keeps the [`Footprint`] of its verdict (every
+//! point the check read), and a stone placed or lifted on a footprint renews the verdict.
+//! Such points are few, so this costs little.
 
 use super::pattern::{
     self, combo, renju_suspect, slot, Combo, Pattern, B1, B2, B3, B4, BLOCKED, C_B4, C_B4F3, C_F3,
     C_F3F3, C_F4, C_FIVE, C_NONE, DEAD, F1, F2, F3, F4, FIVE, HALF, OVERLINE, OWN, POW3,
 };
 use crate::board::{Board, Color, Point, Rule, DIRECTIONS};
-use crate::renju;
+use crate::renju::{self, Footprint};
 use std::sync::OnceLock;
+
+mod verdicts;
 
 /// A point of the engine's board, `y * size + x`.
 pub type Sq = usize;
@@ -127,6 +138,17 @@ pub struct Position {
     history: Vec<Sq>,
     board: Board,
     tables: [&'static [Pattern]; 2],
+    /// Renju: the empty squares whose black class hangs on the exact forbidden-point check
+    /// (two threes on their lines), with each one's place in the list in `check_slot`.
+    checks: Vec<u16>,
+    check_slot: Vec<u16>,
+    /// Renju: for a square in `checks`, the points its verdict read; a stone placed or
+    /// lifted there renews the verdict.
+    footprints: Vec<Footprint>,
+    /// Renju: the update (play or undo) at which a square's verdict was last decided, so
+    /// that one update decides each verdict once.
+    decided: Vec<u32>,
+    update: u32,
 }
 
 /// Marks a missing neighbour in the neighbour table.
@@ -187,6 +209,11 @@ impl Position {
             history: Vec::with_capacity(cells),
             board: Board::new(size),
             tables,
+            checks: Vec::new(),
+            check_slot: vec![NONE; cells],
+            footprints: vec![Footprint::default(); cells],
+            decided: vec![0; cells],
+            update: 1,
         };
         for sq in 0..cells {
             for d in 0..4 {
@@ -341,13 +368,23 @@ impl Position {
         (self.totals[me] * 5) / 4 - self.totals[op]
     }
 
+    /// Looks up the square's class and worth for colour `c` from its line patterns (and,
+    /// for renju black with two threes, from the exact check).
+    #[inline]
     fn refresh(&mut self, sq: Sq, c: usize) {
         let p = self.pats[sq][c];
         let e = combined()[combined_index(p)];
-        let barred = c == 0
-            && self.renju
-            && e.renju != RENJU_FREE
-            && (e.renju == RENJU_BARRED || renju::forbidden(&self.board, self.point(sq)).is_some());
+        let mut barred = false;
+        if c == 0 && self.renju {
+            if e.renju == RENJU_CHECK {
+                barred = self.decide(sq);
+            } else {
+                barred = e.renju == RENJU_BARRED;
+                if self.check_slot[sq] != NONE {
+                    self.delist(sq);
+                }
+            }
+        }
         if barred {
             // Forbidden for black: no threat, and worth little (white may aim at it).
             self.combos[sq][c] = C_NONE;
@@ -370,38 +407,45 @@ impl Position {
 
     /// Adds (or removes) colour `c`'s stone on `sq` to the keys of the points on its lines.
     fn touch_lines(&mut self, sq: Sq, c: usize, placing: bool) {
-        for d in 0..4 {
-            for s in 0..10usize {
-                let q = self.nbr[sq][d][s];
+        let (own, other) = (c & 1, 1 - (c & 1));
+        let lines = self.nbr[sq];
+        for (d, line) in lines.iter().enumerate() {
+            for (s, &q) in line.iter().enumerate() {
                 if q == NONE {
                     continue;
                 }
                 let q = usize::from(q);
                 // `sq` seen from `q` sits at the mirrored slot.
                 let w = POW3[9 - s];
+                let keys = &mut self.keys[q];
                 if placing {
-                    self.keys[q][c][d] += OWN * w;
-                    self.keys[q][1 - c][d] += BLOCKED * w;
+                    keys[own][d] += OWN * w;
+                    keys[other][d] += BLOCKED * w;
                 } else {
-                    self.keys[q][c][d] -= OWN * w;
-                    self.keys[q][1 - c][d] -= BLOCKED * w;
+                    keys[own][d] -= OWN * w;
+                    keys[other][d] -= BLOCKED * w;
                 }
-                if self.cells[q] == 0 {
-                    let p0 = self.tables[0][self.keys[q][0][d] as usize];
-                    let p1 = self.tables[1][self.keys[q][1][d] as usize];
-                    if p0 == self.pats[q][0][d] && p1 == self.pats[q][1][d] && !self.renju {
-                        // Most far points see the new stone without any change of shape.
-                        continue;
-                    }
-                    self.remove(q, 0);
-                    self.remove(q, 1);
-                    self.pats[q][0][d] = p0;
-                    self.pats[q][1][d] = p1;
-                    self.refresh(q, 0);
-                    self.refresh(q, 1);
-                    self.add(q, 0);
-                    self.add(q, 1);
+                let (k0, k1) = (keys[0][d] as usize, keys[1][d] as usize);
+                if self.cells[q] != 0 {
+                    continue;
                 }
+                let p0 = self.tables[0][k0];
+                let p1 = self.tables[1][k1];
+                let pats = &mut self.pats[q];
+                if p0 == pats[0][d] && p1 == pats[1][d] {
+                    // Most far points see the new stone without any change of shape, and a
+                    // class is a function of the shapes; renju verdicts that read this
+                    // square are renewed by `renew_verdicts`.
+                    continue;
+                }
+                pats[0][d] = p0;
+                pats[1][d] = p1;
+                self.remove(q, 0);
+                self.remove(q, 1);
+                self.refresh(q, 0);
+                self.refresh(q, 1);
+                self.add(q, 0);
+                self.add(q, 1);
             }
         }
     }
@@ -425,6 +469,10 @@ impl Position {
         let c = self.side();
         self.remove(sq, 0);
         self.remove(sq, 1);
+        if self.renju {
+            self.begin_update();
+            self.delist(sq);
+        }
         self.cells[sq] = c as u8 + 1;
         self.board.set(
             self.point(sq),
@@ -433,6 +481,7 @@ impl Position {
         self.hash ^= self.zobrist[sq][c];
         self.history.push(sq);
         self.touch_lines(sq, c, true);
+        self.renew_verdicts(sq);
         self.touch_near(sq, 1);
     }
 
@@ -440,6 +489,9 @@ impl Position {
     pub fn undo(&mut self) {
         let Some(sq) = self.history.pop() else { return };
         let c = self.side();
+        if self.renju {
+            self.begin_update();
+        }
         self.board.set(self.point(sq), None);
         self.cells[sq] = 0;
         self.touch_lines(sq, c, false);
@@ -454,6 +506,7 @@ impl Position {
         self.hash ^= self.zobrist[sq][c];
         self.add(sq, 0);
         self.add(sq, 1);
+        self.renew_verdicts(sq);
     }
 
     /// Empty squares where colour `c` makes five, up to two (one is a four to block, two
