@@ -84,6 +84,27 @@ impl Kind {
         }
     }
 
+    /// The kind as players say it, for the table and its log: `a trio with a single`,
+    /// `a plane with pairs`. The words of docs/rules/doudizhu.md, never the judge's names.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Solo => "a single",
+            Kind::Pair => "a pair",
+            Kind::Trio => "a trio",
+            Kind::TrioSolo => "a trio with a single",
+            Kind::TrioPair => "a trio with a pair",
+            Kind::SoloChain => "a straight",
+            Kind::PairChain => "a pair chain",
+            Kind::TrioChain => "a trio chain",
+            Kind::PlaneSolo => "a plane with singles",
+            Kind::PlanePair => "a plane with pairs",
+            Kind::FourTwoSolo => "four with two singles",
+            Kind::FourTwoPair => "four with two pairs",
+            Kind::Bomb => "a bomb",
+            Kind::Rocket => "the rocket",
+        }
+    }
+
     /// The kind called `name` (as [`Kind::name`] writes it), if any.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)

@@ -357,9 +357,9 @@ fn beat_refusal(play: Play, last: Play) -> String {
         format!(
             "{} ({}) cannot follow {} ({}): play the same kind and number of cards, or a bomb",
             play,
-            play.kind().name(),
+            play.kind().words(),
             last,
-            last.kind().name()
+            last.kind().words()
         )
     } else {
         format!("{play} is not higher than {last}")
