@@ -77,6 +77,11 @@ pub fn all_grabs(hand: &Hand, face_up: Card) -> Vec<Shown> {
     out
 }
 
+/// The most grabs one game can have: six grab cards (both jokers and the four suits of the
+/// 明牌's rank), three copies of each in three decks, so at most one player holds two or
+/// three copies of a card and clicks it at most twice. The judge refuses larger counts.
+pub const MAX_GRABS: u64 = 12;
+
 /// The grab multiplier: the number of grabs, at least 1.
 pub fn multiplier(grabs: u32) -> u32 {
     grabs.max(1)
