@@ -65,6 +65,23 @@ impl Kind {
         }
     }
 
+    /// The kind as players say it, for the table and its log: `a trio with a pair`,
+    /// `a plane with wings`. The words of docs/rules/doudizhu5.md, never the judge's names.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Solo => "a single",
+            Kind::Pair => "a pair",
+            Kind::Trio => "a trio",
+            Kind::TrioPair => "a trio with a pair",
+            Kind::Straight => "a straight",
+            Kind::PairChain => "a pair chain",
+            Kind::TrioChain => "a trio chain",
+            Kind::Plane => "a plane with wings",
+            Kind::Bomb => "a bomb",
+            Kind::JokerBomb => "a joker bomb",
+        }
+    }
+
     /// Whether plays of this kind beat every play of another kind.
     #[inline]
     pub fn is_bomb(self) -> bool {

@@ -176,7 +176,10 @@ fn rule_5_4_partner_revealed_only_when_the_marked_card_is_played() {
     act(&mut s, 2, Action::Pass);
     let events = act(&mut s, 3, play("3 4 5 6 7"));
     assert!(
-        events.contains(&Event::Revealed { partner: 3 }),
+        events.contains(&Event::Revealed {
+            partner: 3,
+            hidden_solo: false
+        }),
         "{events:?}"
     );
     for v in 0..SEATS {
@@ -349,7 +352,13 @@ fn rule_5_4_hidden_solo_reveals_the_landlord_with_the_last_marked_copy() {
         act(&mut s, seat, Action::Pass);
     }
     let rest = act(&mut s, 0, Action::Play(RankCounts::of(m.rank(), n - 1)));
-    assert!(rest.contains(&Event::Revealed { partner: 0 }), "{rest:?}");
+    assert!(
+        rest.contains(&Event::Revealed {
+            partner: 0,
+            hidden_solo: true
+        }),
+        "{rest:?}"
+    );
     assert_eq!(DouDizhu5::view(&s, Viewer::Seat(2)).partner, Some(0));
 }
 
@@ -365,7 +374,7 @@ fn terminal_text_round_trips_through_the_registry() {
             Seed::from_u64(3),
         ))
         .unwrap();
-    assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9h"));
+    assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9♥"));
     t.apply_text(1, "grab 9h").unwrap();
     t.apply_text(1, "grab").unwrap();
     assert!(t.apply_text(0, "grab 9h").is_err());
@@ -381,7 +390,7 @@ fn terminal_text_round_trips_through_the_registry() {
     let hints = t.hints(1);
     assert!(!hints.iter().any(|h| h == "pass"), "a lead cannot pass");
     t.apply_text(1, &hints[0]).unwrap();
-    assert!(t.render(Viewer::Seat(2)).contains("On the table: seat 1"));
+    assert!(t.render(Viewer::Seat(2)).contains("from seat 1"));
     t.apply_text(2, "pass").unwrap();
     let err = t.apply_text(3, "3 4").unwrap_err().to_string();
     assert!(!err.is_empty());
