@@ -1,4 +1,4 @@
-//! The seed's scoring: a card score (牌分) from the cards each player is left holding, then
+//! The original rules' scoring: a card score (牌分) from the cards each player is left holding, then
 //! each player's result against the other three.
 
 use cards::{Card, CardSet, Rank, Suit};

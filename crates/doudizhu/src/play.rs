@@ -1,7 +1,8 @@
-//! What a set of cards is as a play, and what beats what (seed 000, appendix B).
+//! What a set of cards is as a play, and what beats what (the original rules' appendix, a
+//! network Dou Dizhu's, as docs/rules/doudizhu.md gives them).
 //!
 //! A play is a rank multiset of the standard 27,472-move Dou Dizhu action space (RLCard,
-//! PettingZoo `dou_dizhu`; 27,471 plays plus the pass), as `shared/rules/doudizhu.md` decides.
+//! PettingZoo `dou_dizhu`; 27,471 plays plus the pass), as docs/rules/doudizhu.md decides.
 //! [`Play::classify`] reads the shape from the rank counts alone, so suits never matter and a
 //! play is as cheap to keep as an integer.
 
@@ -9,7 +10,7 @@ use cards::{ParseError, Rank, RankCounts};
 use std::fmt;
 use std::str::FromStr;
 
-/// The kinds of play (牌型), named as in `rules/doudizhu.md`.
+/// The kinds of play (牌型), as docs/rules/doudizhu.md lists them.
 ///
 /// The derived order is the table's order; it carries no meaning for who beats whom, which
 /// is [`Play::beats`]'s question.

@@ -1,6 +1,6 @@
 //! 抢地主, the grab: showing pairs and triples of jokers or of the face-up card's rank.
 //!
-//! Seed 002 §5.2: a player may grab with two or three *identical* cards (same rank and
+//! The original rules (§5.2): a player may grab with two or three *identical* cards (same rank and
 //! suit) that are RJ, BJ or of the 明牌's rank. One click shows a pair; a player holding
 //! three identical cards may click again to show the triple. Every click adds one to the
 //! multiplier; the strongest set shown makes its holder landlord.

@@ -8,7 +8,7 @@ use crate::window::{window_of, Window};
 use cards::{Rank, RankCounts};
 use serde::{Deserialize, Serialize};
 
-/// The kinds of play of the Rudong game (seed 002 §3).
+/// The kinds of play of the Rudong game (the original rules, §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
@@ -153,7 +153,7 @@ fn joker_bomb_key(black: u32, red: u32) -> u32 {
 }
 
 /// The key of a plane whose trios stand in `w`: two-trio planes order AAA222 < 333444 < …
-/// < KKKAAA < 222333 (seed), longer ones by their window.
+/// < KKKAAA < 222333 (the original rules), longer ones by their window.
 #[inline]
 pub(crate) fn plane_key(w: Window) -> u32 {
     if w.len == 2 && w.start == 1 {

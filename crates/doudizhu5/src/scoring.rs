@@ -1,4 +1,4 @@
-//! The score table (seed 002 §7).
+//! The score table (the original rules' §7).
 //!
 //! One player's stake U is the grab multiplier (at least 1, ×2 for an open solo) times the
 //! table's base. With a partner, each of the three others pays or receives U, the partner U

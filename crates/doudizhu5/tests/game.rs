@@ -1,5 +1,6 @@
 //! The game as a whole: the grab, the kitty and instant wins, the declarations, the
-//! partner's reveal, play and scoring (seed 002 §5–7 and the decisions).
+//! partner's reveal, play and scoring (the original rules' §5–7 and the decisions of
+//! docs/rules/doudizhu5.md).
 
 mod common;
 
@@ -17,7 +18,7 @@ fn play(cards: &str) -> Action {
     Action::Play(cards.parse().unwrap())
 }
 
-/// The seed's example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
+/// The original rules' example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
 fn seed_example() -> Config {
     deal(
         [
