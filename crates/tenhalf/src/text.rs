@@ -78,7 +78,11 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
         let mut line = format!(
             "{marker} {who:<15}{role:<8}penalties {:>3}  {:<9} {}",
             p.penalties,
-            status_text(p.status),
+            if view.finished {
+                ""
+            } else {
+                status_text(p.status)
+            },
             cards_text(p, own)
         );
         if p.has_base {
@@ -95,16 +99,24 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
         let _ = writeln!(out, "{}", line.trim_end());
     }
     if let Some(s) = &view.last_showdown {
-        let _ = writeln!(out, "Last round — {}", showdown_text(s, viewer));
+        let took = match s.loser {
+            Some(l) => format!(
+                "{} the pot of {}",
+                text::does(l, viewer, "took", "took"),
+                s.pot
+            ),
+            None => "nobody stood, no pot".to_string(),
+        };
+        let _ = writeln!(out, "Round {}: {took}.", s.round);
     }
     match (view.finished, view.to_act) {
         (true, _) => {
             let totals: Vec<String> = view
                 .players
                 .iter()
-                .map(|p| format!("seat {}: {}", p.seat, p.penalties))
+                .map(|p| format!("{} {}", text::seat_label(p.seat, viewer), p.penalties))
                 .collect();
-            let _ = writeln!(out, "Game over. Penalties: {}", totals.join(", "));
+            let _ = writeln!(out, "Game over. Penalty points: {}.", totals.join(", "));
         }
         (false, Some(seat)) if viewer == Viewer::Seat(seat) => {
             let points = view.me().and_then(|p| p.points).unwrap_or(Points(0));
@@ -146,10 +158,10 @@ fn penalty_points(n: u32) -> String {
 fn showdown_text(s: &Showdown, viewer: Viewer) -> String {
     let winners = s.pot.saturating_sub(POT_BASE) / POT_PER_WINNER;
     let why = if winners == 0 {
-        format!("{POT_BASE}")
+        String::new()
     } else {
         format!(
-            "{POT_BASE}, plus {POT_PER_WINNER} for {} who won at once",
+            " ({POT_BASE}, plus {POT_PER_WINNER} for {} who won at once)",
             text::count(winners as usize, "player")
         )
     };
@@ -160,18 +172,18 @@ fn showdown_text(s: &Showdown, viewer: Viewer) -> String {
         .collect();
     match s.loser {
         None => format!(
-            "Round {}: nobody stood, so nobody takes the pot of {} ({why}).",
+            "Round {}: nobody stood, so nobody takes the pot of {}{why}.",
             s.round, s.pot
         ),
         Some(l) if s.hands.len() == 1 => format!(
-            "Round {}: {} the pot of {} ({why}): alone in the showdown with {}.",
+            "Round {}: {} the pot of {}{why}: alone in the showdown with {}.",
             s.round,
             text::does(l, viewer, "takes", "take"),
             s.pot,
             shown(&s.hands[0].cards)
         ),
         Some(l) => format!(
-            "Round {}: {} the pot of {} ({why}) with the lowest hand. Stood: {}.",
+            "Round {}: {} the pot of {}{why} with the lowest hand. Stood: {}.",
             s.round,
             text::does(l, viewer, "takes", "take"),
             s.pot,

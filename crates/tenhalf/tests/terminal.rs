@@ -211,7 +211,7 @@ fn the_showdown_says_who_stood_at_what() {
     let seen = lines(&events, Viewer::Seat(1));
     assert_eq!(
         seen[1],
-        "Round 1: seat 2 takes the pot of 2 (2) with the lowest hand. Stood: seat 2 8♦ = 8; \
+        "Round 1: seat 2 takes the pot of 2 with the lowest hand. Stood: seat 2 8♦ = 8; \
          seat 0 9♥ = 9; you T♠ = 10."
     );
 }
