@@ -99,7 +99,17 @@ fn open_solo_is_typed_as_open_and_never_shown_as_open_solo() {
         DouDizhu5::action_text(&Action::Declare(Mode::OpenSolo)),
         "open"
     );
-    let mut s = start(&deal(["", "", "", "", ""], "", ("9c", 1)));
+    let mut s = start(&deal(
+        [
+            "BJ BJ RJ",
+            "9h 9h 9h 9c",
+            "9s 9c BJ",
+            "9s 9s 9d 9c",
+            "RJ RJ 9d 9d",
+        ],
+        "",
+        ("9c", 1),
+    ));
     decline_all(&mut s);
     let landlord = s.landlord().expect("a landlord");
     assert_eq!(s.phase(), Phase::Declare, "this deal has no instant win");
