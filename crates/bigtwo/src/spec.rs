@@ -33,6 +33,10 @@ impl GameSpec for BigTwo {
         text::event_text(event, viewer)
     }
 
+    fn outcome_text(outcome: &game::Outcome, viewer: Viewer) -> String {
+        text::outcome_text(outcome, viewer)
+    }
+
     fn parse_action(_: &View, typed: &str) -> Result<Action, String> {
         text::parse_action(typed)
     }

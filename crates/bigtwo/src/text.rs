@@ -35,10 +35,11 @@ pub fn parse_set(text: &str) -> Result<CardSet, String> {
     Ok(cards.into_iter().collect())
 }
 
-/// An action as a player types it: `3d 3s` or `pass`.
+/// An action as a player reads and may type it (`hint` shows it): `3♦ 3♠` or `pass`.
+/// Typing accepts the symbols as well as the letters `3d 3s`.
 pub fn action_text(action: &Action) -> String {
     match action {
-        Action::Play(cards) => cards.to_string(),
+        Action::Play(cards) => pretty(*cards),
         Action::Pass => "pass".into(),
     }
 }
@@ -131,12 +132,21 @@ pub fn render(view: &View, viewer: Viewer) -> String {
         let n = view.cards_left.get(s).copied().unwrap_or(0);
         let _ = writeln!(
             out,
-            "{} {:<15}{n:>2} cards",
+            "{} {:<15}{:>8}",
             text::turn_mark(view.to_act == Some(s)),
-            name(s)
+            name(s),
+            text::count(n as usize, "card")
         );
     }
     match (&view.last, view.to_act) {
+        _ if view.result.is_some() => {}
+        (None, Some(leader)) if view.must_include.is_some() => {
+            let _ = writeln!(
+                out,
+                "{} first.",
+                text::does(leader, viewer, "leads", "lead")
+            );
+        }
         (Some(t), _) => {
             let passes = match view.passes {
                 0 => String::new(),
@@ -156,7 +166,7 @@ pub fn render(view: &View, viewer: Viewer) -> String {
     if let Some(card) = view.must_include {
         let _ = writeln!(out, "The first play must include {}.", card.pretty());
     }
-    if let Some(hand) = view.hand.filter(|h| !h.is_empty()) {
+    if let Some(hand) = view.hand.filter(|h| !h.is_empty() && view.result.is_none()) {
         let _ = writeln!(out, "{}", text::hand_line(&pretty(hand)));
     }
     if let Some(r) = &view.result {
@@ -180,4 +190,26 @@ pub fn render(view: &View, viewer: Viewer) -> String {
         let _ = writeln!(out, "Your turn: beat it or type pass.");
     }
     out
+}
+
+/// The end of a deal for `viewer`. Big Two pays by the cards left, so a seat that did not
+/// go out may still gain: the line says who went out and the viewer's result, rather than
+/// "you lose, +1".
+pub fn outcome_text(outcome: &game::Outcome, viewer: Viewer) -> String {
+    let winner = outcome.won.iter().position(|&w| w);
+    match (
+        viewer
+            .seat()
+            .and_then(|s| outcome.scores.get(s).map(|&r| (s, r))),
+        winner,
+    ) {
+        (Some((me, r)), Some(w)) if me == w => {
+            format!("You went out first and win the deal, {}.", text::signed(r))
+        }
+        (Some((_, r)), Some(w)) => format!(
+            "Seat {w} went out first and wins the deal; your result, by the cards left, is {}.",
+            text::signed(r)
+        ),
+        _ => text::outcome_line(outcome, viewer),
+    }
 }

@@ -27,7 +27,7 @@ fn the_view_renders_hand_table_counts_and_turn() {
     assert!(text.contains("your hand: 3♦"), "{text}");
     assert!(text.contains("The first play must include 3♦."), "{text}");
     assert!(text.contains(&format!("▶ seat {first} (you)")), "{text}");
-    assert!(text.contains("you lead: play anything"), "{text}");
+    assert!(text.contains("you lead first."), "{text}");
     table.apply_text(first, "3d").expect("3d leads");
     let next = (first + 1) % 4;
     let text = table.render(Viewer::Seat(next));
@@ -57,7 +57,7 @@ fn typed_plays_and_pass_are_read() {
     assert_eq!(entry.action_text(&serde_json::json!("pass")), "pass");
     assert_eq!(
         entry.action_text(&serde_json::json!({"play":"3s 3d"})),
-        "3d 3s"
+        "3♦ 3♠"
     );
 }
 
@@ -78,7 +78,7 @@ fn hints_are_the_plays_that_beat_the_table_smallest_first() {
         .iter()
         .map(BigTwo::action_text)
         .collect();
-    assert_eq!(hints, ["4d", "5h", "5s", "2s"]);
+    assert_eq!(hints, ["4♦", "5♥", "5♠", "2♠"]);
     BigTwo::apply(
         &mut state,
         1,
@@ -197,4 +197,26 @@ fn every_action_of_a_deal_reads_as_words() {
             }
         }
     }
+}
+
+#[test]
+fn outcome_says_who_went_out_and_the_result_by_cards_left() {
+    let o = game::Outcome {
+        scores: vec![1, 5, 1, -7],
+        won: vec![false, true, false, false],
+        roles: vec![
+            "opener".into(),
+            "follower".into(),
+            "follower".into(),
+            "follower".into(),
+        ],
+    };
+    assert_eq!(
+        BigTwo::outcome_text(&o, Viewer::Seat(0)),
+        "Seat 1 went out first and wins the deal; your result, by the cards left, is +1."
+    );
+    assert_eq!(
+        BigTwo::outcome_text(&o, Viewer::Seat(1)),
+        "You went out first and win the deal, +5."
+    );
 }
