@@ -82,11 +82,11 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
     for seat in 0..3 {
         let _ = writeln!(
             out,
-            "{} {:<15}{:<10}{:>2} cards",
+            "{} {:<15}{:<10}{:>8}",
             text::turn_mark(view.to_act == Some(seat)),
             text::seat_label(seat, viewer),
             role(view, seat),
-            view.hand_sizes[seat],
+            text::count(view.hand_sizes[seat] as usize, "card"),
         );
     }
     // The current round: the plays since the last lead.
@@ -141,7 +141,10 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
             }
         }
     }
-    if let Some(h) = view.hand.filter(|h| !h.is_empty()) {
+    if let Some(h) = view
+        .hand
+        .filter(|h| !h.is_empty() && view.revealed.is_none())
+    {
         let _ = writeln!(out, "{}", text::hand_line(&h.to_string()));
     }
     out

@@ -165,12 +165,12 @@ pub fn render(v: &View, viewer: Viewer) -> String {
             .map(|sh| text::pretty_cards(&vec![sh.card; usize::from(sh.count)]))
             .collect();
         let mut line = format!(
-            "{} {:<15}{:>2} cards  {:<18}",
+            "{} {:<15}{:>8}  {:<18}",
             text::turn_mark(
                 v.turn == Some(seat) || (v.phase == Phase::Declare && tags.contains(&"landlord"))
             ),
             text::seat_label(seat, viewer),
-            v.hand_sizes.get(seat).copied().unwrap_or(0),
+            text::count(v.hand_sizes.get(seat).copied().unwrap_or(0), "card"),
             tags.join(", ")
         );
         if !shown.is_empty() {
