@@ -13,7 +13,7 @@ use std::fmt::Write;
 /// What to type, for `help`.
 pub const HELP: &str = "Five-player Dou Dizhu (如东三打二). Grab: `grab` (your strongest card), \
 `grab 9h` / `grab RJ`, or `decline`. Landlord's declaration: `partner` (叫朋友), `hidden` \
-(暗独打) or `open` (明独打, x2). Play: ranks without suits, e.g. `3 3 3 4 4`, `A 2 3 4 5`, \
+(暗独打) or `open` (明独打, ×2). Play: ranks without suits, e.g. `3 3 3 4 4`, `A 2 3 4 5`, \
 `33344`, `BJ BJ`; `pass` to pass. `hint` cycles through suggestions.";
 
 /// An action as typed (and as `hint` suggests it): grab cards with suit symbols, which
@@ -216,9 +216,12 @@ pub fn render(v: &View, viewer: Viewer) -> String {
         } else {
             "the kitty"
         };
-        let _ = writeln!(s, "{whose}: {}", text::pretty_cards(k));
+        let mut k = k.clone();
+        k.sort();
+        let _ = writeln!(s, "{whose}: {}", text::pretty_cards(&k));
     }
     match (&v.on_table, v.turn) {
+        _ if v.phase == Phase::Finished => {}
         (Some(t), _) => {
             let _ = writeln!(
                 s,
@@ -250,9 +253,9 @@ pub fn render(v: &View, viewer: Viewer) -> String {
     if let Some(hand) = v.hand.as_ref().filter(|h| !h.is_empty()) {
         let _ = writeln!(
             s,
-            "{} ({} cards)",
+            "{} ({})",
             text::hand_line(&text::pretty_cards(hand)),
-            hand.len()
+            text::count(hand.len(), "card")
         );
     }
     if !v.can_grab.is_empty() {
@@ -336,6 +339,15 @@ pub fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             seat,
             marked: Some(c),
             ..
+        } if me == Some(*seat) => format!(
+            "you mark {} (找{}); the others cannot tell a partner call from a hidden solo.",
+            c.pretty(),
+            c.pretty()
+        ),
+        Event::Declared {
+            seat,
+            marked: Some(c),
+            ..
         } => format!(
             "{} {} (找{}): a partner call or a hidden solo — whoever holds another {} is the \
              secret partner, unless the landlord holds them all.",
@@ -367,12 +379,12 @@ pub fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             landlord_won,
             ..
         } => format!(
-            "{} out of cards: {} win.",
+            "{} out of cards: {}.",
             text::does(*winner, viewer, "is", "are"),
             if *landlord_won {
-                "the landlord's side"
+                "the landlord's side wins"
             } else {
-                "the opponents"
+                "the opponents win"
             }
         ),
     })

@@ -94,6 +94,32 @@ fn log_names_plays_in_words_never_internal_names() {
 }
 
 #[test]
+fn log_says_which_side_won() {
+    let end = |landlord_won| Event::Finished {
+        winner: 3,
+        landlord_won,
+        scores: vec![2, -1, -1, 1, -1],
+    };
+    assert_eq!(
+        line(end(true), Viewer::Seat(0)),
+        "seat 3 is out of cards: the landlord's side wins."
+    );
+    assert_eq!(
+        line(end(false), Viewer::Seat(3)),
+        "you are out of cards: the opponents win."
+    );
+    let mine = Event::Declared {
+        seat: 0,
+        open_solo: false,
+        marked: Some(card("4h")),
+    };
+    assert_eq!(
+        line(mine, Viewer::Seat(0)),
+        "you mark 4♥ (找4♥); the others cannot tell a partner call from a hidden solo."
+    );
+}
+
+#[test]
 fn open_solo_is_typed_as_open_and_never_shown_as_open_solo() {
     assert_eq!(
         DouDizhu5::action_text(&Action::Declare(Mode::OpenSolo)),
