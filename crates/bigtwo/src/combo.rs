@@ -1,7 +1,7 @@
 //! What a set of cards is as a play (单张, 一对, 三个 and the five-card hands), and what beats
 //! what.
 //!
-//! Every comparison in Big Two comes down to one card: the seed says each play "takes its
+//! Every comparison in Big Two comes down to one card: the original rules say each play "takes its
 //! biggest card and compares it as a single" — the highest card of a single, pair, triple or
 //! flush, the triple's highest card in a full house, the four's in four-plus-one, and a
 //! straight's top card with A and 2 counted low in A2345 and 23456. A [`Combo`] therefore
@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// The kinds of play, in the order the five-card kinds rank against each other.
 ///
 /// Singles, pairs and triples only meet plays of their own size, so their place in this order
-/// never decides anything; among the five-card kinds the order is the seed's: straight (杂顺)
+/// never decides anything; among the five-card kinds the order is the original rules': straight (杂顺)
 /// < flush (同花五) < full house (三个带一对) < four-plus-one (四个带单张) < straight flush
 /// (同花顺), and a higher kind beats any lower kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

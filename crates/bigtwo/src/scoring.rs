@@ -1,4 +1,4 @@
-//! The seed's scoring: a card score (牌分) from the cards each player is left holding, then
+//! The original rules' scoring: a card score (牌分) from the cards each player is left holding, then
 //! each player's result against the other three.
 
 use cards::{Card, CardSet, Rank, Suit};
@@ -27,10 +27,20 @@ pub fn card_score(hand: CardSet) -> i64 {
 
 /// Each player's result from the card scores: the sum over the other players of (their card
 /// score − own card score). Results always sum to zero.
+///
+/// A real card score is at most 104 (thirteen cards with 2♠), but the function is public:
+/// it works in `i128`, which no sum of `i64` scores can overflow, and saturates a result
+/// outside `i64` rather than wrap.
 pub fn results(card_scores: &[i64]) -> Vec<i64> {
-    let total: i64 = card_scores.iter().sum();
-    let n = card_scores.len() as i64;
-    card_scores.iter().map(|&own| total - n * own).collect()
+    let total: i128 = card_scores.iter().map(|&s| i128::from(s)).sum();
+    let n = card_scores.len() as i128;
+    card_scores
+        .iter()
+        .map(|&own| {
+            let r = total - n * i128::from(own);
+            i64::try_from(r).unwrap_or(if r < 0 { i64::MIN } else { i64::MAX })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -41,5 +51,28 @@ mod tests {
     fn results_sum_to_zero() {
         let r = results(&[3, 0, 26, 104]);
         assert_eq!(r.iter().sum::<i64>(), 0);
+    }
+
+    #[test]
+    fn the_worst_real_card_scores_are_exact() {
+        // Thirteen cards with 2♠ against three empty hands: the deal's extreme.
+        let caught: CardSet = crate::DECK
+            .iter()
+            .filter(|c| c.suit() == Some(Suit::Spades))
+            .collect();
+        assert_eq!(card_score(caught), 104);
+        assert_eq!(results(&[0, 0, 0, 104]), [104, 104, 104, -312]);
+    }
+
+    #[test]
+    fn results_never_wrap_on_extreme_scores() {
+        let r = results(&[i64::MAX, 0, 0, i64::MIN]);
+        assert_eq!(
+            r[0],
+            i64::MIN,
+            "far below: saturates, does not wrap to a gain"
+        );
+        assert_eq!(r[3], i64::MAX);
+        assert_eq!(results(&[i64::MAX; 4]), [0; 4]);
     }
 }

@@ -1,7 +1,7 @@
 //! What Big Two offers around its rules: bots, the judge, the text face, and the match
 //! between deals (the last winner leads the next).
 
-use crate::{bots, text, Action, BigTwo, Config, State, View};
+use crate::{bots, text, Action, BigTwo, Config, Event, State, View};
 use game::{Bot, GameSpec, Rules, Seed, Viewer};
 
 impl GameSpec for BigTwo {
@@ -27,6 +27,14 @@ impl GameSpec for BigTwo {
 
     fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(action)
+    }
+
+    fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+        text::event_text(event, viewer)
+    }
+
+    fn outcome_text(outcome: &game::Outcome, viewer: Viewer) -> String {
+        text::outcome_text(outcome, viewer)
     }
 
     fn parse_action(_: &View, typed: &str) -> Result<Action, String> {

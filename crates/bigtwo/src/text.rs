@@ -1,10 +1,10 @@
 //! The terminal face of the game: the table as text, typed plays, hints and help.
 
 use crate::combo::Combo;
-use crate::rules::{Action, SEATS};
+use crate::rules::{Action, Event, SEATS};
 use crate::view::View;
 use cards::{parse_cards, CardSet, Deck};
-use game::Viewer;
+use game::{text, Viewer};
 use std::fmt::Write;
 
 /// What to type at the terminal.
@@ -12,7 +12,7 @@ pub const HELP: &str = "Type the cards to play, rank then suit, separated by spa
 (single), `7h 7s` (pair), `9d 9c 9s` (triple), `3d 4c 5h 6s 7d` (straight), five of one suit \
 (flush), `9d 9c 9s 5h 5s` (full house), `9d 9c 9h 9s 5s` (four of a kind with one card) or a \
 straight flush. Ranks 3 4 5 6 7 8 9 T J Q K A 2 (10 is fine for T); suits d c h s = ♦ ♣ ♥ ♠, \
-lowest to highest. Type `pass` to pass (not when you lead). Follow with as many cards as the \
+lowest to highest (the symbols work too). Type `pass` to pass (not when you lead). Follow with as many cards as the \
 play on the table, and higher: by rank then suit, and among five-card plays straight < flush < \
 full house < four of a kind < straight flush. The match's first play must include 3d. \
 `hint` suggests plays that beat the table, smallest first.";
@@ -35,10 +35,11 @@ pub fn parse_set(text: &str) -> Result<CardSet, String> {
     Ok(cards.into_iter().collect())
 }
 
-/// An action as a player types it: `3d 3s` or `pass`.
+/// An action as a player reads and may type it (`hint` shows it): `3♦ 3♠` or `pass`.
+/// Typing accepts the symbols as well as the letters `3d 3s`.
 pub fn action_text(action: &Action) -> String {
     match action {
-        Action::Play(cards) => cards.to_string(),
+        Action::Play(cards) => pretty(*cards),
         Action::Pass => "pass".into(),
     }
 }
@@ -62,60 +63,111 @@ pub fn hints(legal: &[Action]) -> Vec<Action> {
 
 /// Pretty cards for people: `3♦ 3♠`.
 fn pretty(cards: CardSet) -> String {
-    cards
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    text::pretty_cards(&cards.iter().collect::<Vec<_>>())
+}
+
+/// A play with its kind in words: `3♦ 4♣ 5♥ 6♠ 7♦ (a straight)`.
+fn play_words(play: &Combo) -> String {
+    text::play_text(&pretty(play.cards), play.kind.described())
+}
+
+/// One line of the table's log for `viewer`: what a seat did, in words.
+pub fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+    Some(match event {
+        Event::Played {
+            seat,
+            play,
+            cards_left,
+        } => {
+            let mut line = format!(
+                "{} {}",
+                text::does(*seat, viewer, "plays", "play"),
+                play_words(play)
+            );
+            if (1..=3).contains(cards_left) {
+                let _ = write!(line, "; {} left", text::count(*cards_left as usize, "card"));
+            }
+            line
+        }
+        Event::Passed { seat } => text::does(*seat, viewer, "passes", "pass"),
+        Event::NewLead { seat } => format!(
+            "Nobody beats it: {} a new round.",
+            text::does(*seat, viewer, "leads", "lead")
+        ),
+        Event::DealOver(r) => {
+            let left: Vec<String> = (0..SEATS)
+                .filter(|&s| s != r.winner)
+                .map(|s| {
+                    let n = r.hands.get(s).map_or(0, |h| h.len());
+                    format!(
+                        "{} {} ({})",
+                        text::who(s, viewer),
+                        text::count(n as usize, "card"),
+                        text::signed(r.results.get(s).copied().unwrap_or(0))
+                    )
+                })
+                .collect();
+            format!(
+                "{} out of cards and {} the deal ({}). Left holding: {}.",
+                text::does(r.winner, viewer, "is", "are"),
+                if viewer.seat() == Some(r.winner) {
+                    "win"
+                } else {
+                    "wins"
+                },
+                text::signed(r.results.get(r.winner).copied().unwrap_or(0)),
+                left.join(", ")
+            )
+        }
+    })
 }
 
 /// The table from `viewer`'s side.
 pub fn render(view: &View, viewer: Viewer) -> String {
     let me = viewer.seat();
     let mut out = String::new();
-    let name = |s: usize| {
-        if Some(s) == me {
-            format!("seat {s} (you)")
-        } else {
-            format!("seat {s}")
-        }
-    };
+    let name = |s: usize| text::seat_label(s, viewer);
     let _ = writeln!(out, "锄大地 Big Two");
     for s in 0..SEATS {
         let n = view.cards_left.get(s).copied().unwrap_or(0);
-        let turn = if view.to_act == Some(s) {
-            "  <- to play"
-        } else {
-            ""
-        };
-        let _ = writeln!(out, "  {:<14} {n:>2} cards{turn}", name(s));
+        let _ = writeln!(
+            out,
+            "{} {:<15}{:>8}",
+            text::turn_mark(view.to_act == Some(s)),
+            name(s),
+            text::count(n as usize, "card")
+        );
     }
-    match &view.last {
-        Some(t) => {
+    match (&view.last, view.to_act) {
+        _ if view.result.is_some() => {}
+        (None, Some(leader)) if view.must_include.is_some() => {
+            let _ = writeln!(
+                out,
+                "{} first.",
+                text::does(leader, viewer, "leads", "lead")
+            );
+        }
+        (Some(t), _) => {
             let passes = match view.passes {
                 0 => String::new(),
-                1 => ", 1 pass since".into(),
-                n => format!(", {n} passes since"),
+                n => format!(", {} since", text::count(usize::from(n), "pass")),
             };
             let _ = writeln!(
                 out,
-                "On the table: {} ({}) by {}{passes}",
-                pretty(t.play.cards),
-                t.play.kind.name().replace('_', " "),
-                name(t.seat)
+                "{}{passes}",
+                text::to_beat_line(&play_words(&t.play), t.seat, viewer)
             );
         }
-        None if view.result.is_none() => {
-            let who = view.to_act.map_or_else(String::new, name);
-            let _ = writeln!(out, "On the table: nothing: {who} leads");
+        (None, Some(leader)) => {
+            let _ = writeln!(out, "{}", text::lead_line(leader, viewer));
         }
-        None => {}
+        (None, None) => {}
     }
     if let Some(card) = view.must_include {
         let _ = writeln!(out, "The first play must include {}.", card.pretty());
     }
-    if let Some(hand) = view.hand {
-        let _ = writeln!(out, "Your hand: {}   ({hand})", pretty(hand));
+    if let Some(hand) = view.hand.filter(|h| !h.is_empty() && view.result.is_none()) {
+        let _ = writeln!(out, "{}", text::hand_line(&pretty(hand)));
     }
     if let Some(r) = &view.result {
         let _ = writeln!(out, "Deal over: {} went out.", name(r.winner));
@@ -123,7 +175,7 @@ pub fn render(view: &View, viewer: Viewer) -> String {
             let left = r.hands.get(s).copied().unwrap_or_default();
             let _ = writeln!(
                 out,
-                "  {:<14} left {:<40} card score {:>3}  result {:+}",
+                "  {:<15}left {:<40} card score {:>3}  result {}",
                 name(s),
                 if left.is_empty() {
                     "-".to_string()
@@ -131,16 +183,33 @@ pub fn render(view: &View, viewer: Viewer) -> String {
                     pretty(left)
                 },
                 r.card_scores.get(s).copied().unwrap_or(0),
-                r.results.get(s).copied().unwrap_or(0)
+                text::signed(r.results.get(s).copied().unwrap_or(0))
             );
         }
-    } else if me.is_some() && view.to_act == me {
-        let what = if view.last.is_some() {
-            "beat it or type pass"
-        } else {
-            "lead anything"
-        };
-        let _ = writeln!(out, "Your turn: {what}.");
+    } else if me.is_some() && view.to_act == me && view.last.is_some() {
+        let _ = writeln!(out, "Your turn: beat it or type pass.");
     }
     out
+}
+
+/// The end of a deal for `viewer`. Big Two pays by the cards left, so a seat that did not
+/// go out may still gain: the line says who went out and the viewer's result, rather than
+/// "you lose, +1".
+pub fn outcome_text(outcome: &game::Outcome, viewer: Viewer) -> String {
+    let winner = outcome.won.iter().position(|&w| w);
+    match (
+        viewer
+            .seat()
+            .and_then(|s| outcome.scores.get(s).map(|&r| (s, r))),
+        winner,
+    ) {
+        (Some((me, r)), Some(w)) if me == w => {
+            format!("You went out first and win the deal, {}.", text::signed(r))
+        }
+        (Some((_, r)), Some(w)) => format!(
+            "Seat {w} went out first and wins the deal; your result, by the cards left, is {}.",
+            text::signed(r)
+        ),
+        _ => text::outcome_line(outcome, viewer),
+    }
 }

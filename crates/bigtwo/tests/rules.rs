@@ -1,4 +1,5 @@
-//! One test per rule of seed 004 and of `shared/rules/bigtwo.md`.
+//! One test per rule of the original rules (a 锄大地 rule description) and of the choices in
+//! docs/rules/bigtwo.md.
 
 use bigtwo::scoring::{card_score, results};
 use bigtwo::{Action, BigTwo, Combo, Config, Event, Kind, Opening, State, STRAIGHTS};

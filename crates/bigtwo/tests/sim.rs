@@ -83,25 +83,3 @@ fn heuristic_outscores_smallest_play_players() {
         "heuristic averaged {mean} per deal against smallest-play bots"
     );
 }
-
-/// The figures of the report: 10,000 deals each. Run in release mode (about ten seconds):
-/// `CARGO_TARGET_DIR=/work/target-bigtwo cargo test -p bigtwo --release --test sim -- --ignored --nocapture`
-#[test]
-#[ignore = "statistics run: release mode"]
-fn heuristic_statistics_over_10000_deals() {
-    for bots in [
-        ["heuristic", "random", "random", "random"],
-        ["heuristic", "heuristic", "heuristic", "heuristic"],
-        ["random", "random", "random", "random"],
-    ] {
-        let report = run::<BigTwo>(&opts(&bots, 10_000, 2026)).expect("self-play runs");
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
-    }
-    println!(
-        "heuristic vs three smallest-play bots: {:.2} per deal",
-        heuristic_against_smallest(10_000)
-    );
-}

@@ -24,20 +24,20 @@ fn table() -> (Box<dyn game::Table>, usize) {
 fn the_view_renders_hand_table_counts_and_turn() {
     let (mut table, first) = table();
     let text = table.render(Viewer::Seat(first));
-    assert!(text.contains("Your hand: 3♦"), "{text}");
+    assert!(text.contains("your hand: 3♦"), "{text}");
     assert!(text.contains("The first play must include 3♦."), "{text}");
-    assert!(text.contains("<- to play"), "{text}");
-    assert!(text.contains("Your turn: lead anything."), "{text}");
+    assert!(text.contains(&format!("▶ seat {first} (you)")), "{text}");
+    assert!(text.contains("you lead first."), "{text}");
     table.apply_text(first, "3d").expect("3d leads");
     let next = (first + 1) % 4;
     let text = table.render(Viewer::Seat(next));
     assert!(
-        text.contains(&format!("On the table: 3♦ (single) by seat {first}")),
+        text.contains(&format!("to beat: 3♦ (a single) from seat {first}")),
         "{text}"
     );
     assert!(text.contains("12 cards"), "{text}");
     let spectator = table.render(Viewer::Spectator);
-    assert!(!spectator.contains("Your hand"), "{spectator}");
+    assert!(!spectator.contains("your hand"), "{spectator}");
 }
 
 #[test]
@@ -63,7 +63,7 @@ fn typed_plays_and_pass_are_read() {
             &serde_json::Value::Null,
             &serde_json::json!({"play":"3s 3d"})
         ),
-        "3d 3s"
+        "3♦ 3♠"
     );
 }
 
@@ -84,7 +84,7 @@ fn hints_are_the_plays_that_beat_the_table_smallest_first() {
         .iter()
         .map(BigTwo::action_text)
         .collect();
-    assert_eq!(hints, ["4d", "5h", "5s", "2s"]);
+    assert_eq!(hints, ["4♦", "5♥", "5♠", "2♠"]);
     BigTwo::apply(
         &mut state,
         1,
@@ -118,4 +118,111 @@ fn a_person_can_play_a_whole_deal_against_bots() {
     assert!(end.contains("card score"), "{end}");
     assert!(BigTwo::help().contains("pass"));
     assert!(table.outcome().is_some());
+}
+
+/// An action as typed.
+fn typed(text: &str) -> Action {
+    match text {
+        "pass" => Action::Pass,
+        cards => Action::Play(cards.parse().expect("test cards")),
+    }
+}
+
+#[test]
+fn log_tells_each_seat_what_happened_in_words() {
+    let hands = ["3d 9d 9s", "4d 5h 5s 2s", "6d", "7d"].map(|h| h.parse().unwrap());
+    let mut state = State::from_hands(hands, Opening::ThreeOfDiamonds).unwrap();
+    let mut lines = Vec::new();
+    for (seat, action) in [(0, "3d"), (1, "2s"), (2, "pass"), (3, "pass"), (0, "pass")] {
+        let action = typed(action);
+        let mut events = Vec::new();
+        BigTwo::apply(&mut state, seat, action, &mut events).unwrap();
+        lines.extend(
+            events
+                .iter()
+                .filter_map(|e| BigTwo::event_text(e, Viewer::Seat(1))),
+        );
+    }
+    assert_eq!(
+        lines,
+        [
+            "seat 0 plays 3♦ (a single); 2 cards left",
+            "you play 2♠ (a single); 3 cards left",
+            "seat 2 passes",
+            "seat 3 passes",
+            "seat 0 passes",
+            "Nobody beats it: you lead a new round.",
+        ]
+    );
+    let mut events = Vec::new();
+    BigTwo::apply(&mut state, 1, typed("5h 5s"), &mut events).unwrap();
+    let mut events2 = Vec::new();
+    BigTwo::apply(&mut state, 2, Action::Pass, &mut events2).unwrap();
+    let mut events3 = Vec::new();
+    BigTwo::apply(&mut state, 3, Action::Pass, &mut events3).unwrap();
+    let mut events4 = Vec::new();
+    BigTwo::apply(&mut state, 0, Action::Pass, &mut events4).unwrap();
+    let mut end = Vec::new();
+    BigTwo::apply(&mut state, 1, typed("4d"), &mut end).unwrap();
+    let last: Vec<String> = end
+        .iter()
+        .filter_map(|e| BigTwo::event_text(e, Viewer::Seat(0)))
+        .collect();
+    assert_eq!(
+        last,
+        [
+            "seat 1 plays 4♦ (a single)",
+            "seat 1 is out of cards and wins the deal (+4). Left holding: you 2 cards (-4), \
+             seat 2 1 card (0), seat 3 1 card (0)."
+        ]
+    );
+}
+
+/// A whole deal through the registry, as the terminal plays it: every accepted action
+/// gives at least one log line, and no line shows an internal name or JSON.
+#[test]
+fn every_action_of_a_deal_reads_as_words() {
+    let entry = game::registry::entry::<BigTwo>();
+    for seed in 0..5 {
+        let (mut table, _) = table();
+        for s in 0..4 {
+            table
+                .set_bot(s, "heuristic", &Seed::from_u64(seed * 4 + s as u64))
+                .expect("bot");
+        }
+        while let ToAct::Seat(s) = table.to_act() {
+            let applied = table.bot_move(s).expect("a bot move");
+            let lines: Vec<String> = applied
+                .events
+                .iter()
+                .filter_map(|e| entry.event_text(e, Viewer::Seat(0)))
+                .collect();
+            assert!(!lines.is_empty(), "no line for {:?}", applied.events);
+            for l in &lines {
+                assert!(!l.contains('_') && !l.contains('{'), "{l}");
+            }
+        }
+    }
+}
+
+#[test]
+fn outcome_says_who_went_out_and_the_result_by_cards_left() {
+    let o = game::Outcome {
+        scores: vec![1, 5, 1, -7],
+        won: vec![false, true, false, false],
+        roles: vec![
+            "opener".into(),
+            "follower".into(),
+            "follower".into(),
+            "follower".into(),
+        ],
+    };
+    assert_eq!(
+        BigTwo::outcome_text(&o, Viewer::Seat(0)),
+        "Seat 1 went out first and wins the deal; your result, by the cards left, is +1."
+    );
+    assert_eq!(
+        BigTwo::outcome_text(&o, Viewer::Seat(1)),
+        "You went out first and win the deal, +5."
+    );
 }

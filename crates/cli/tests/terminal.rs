@@ -59,7 +59,7 @@ fn the_printed_seed_replays_the_deal() {
     assert!(again.status.success(), "{}", said(&again));
     let hand = |t: &str| {
         t.lines()
-            .find(|l| l.contains("Your hand"))
+            .find(|l| l.contains("your hand"))
             .map(str::to_string)
             .unwrap_or_default()
     };

@@ -5,6 +5,7 @@
 
 use crate::movegen::legal_plays;
 use crate::rules::{Action, Config, CustomDeal, DouDizhu, Phase};
+use crate::scoring::MAX_BOMBS;
 use crate::text::hint_order;
 use crate::{bots, score, Play, ScoreInput, View};
 use cards::{Deck, RankCounts};
@@ -106,16 +107,19 @@ fn score_op(f: &Map<String, Value>) -> Body {
         return Err(format!("\"bid\" is 1, 2 or 3, not {bid}"));
     }
     let bombs = u64_field(f, "bombs")?;
+    if bombs > u64::from(MAX_BOMBS) {
+        return Err(format!(
+            "\"bombs\" is at most {MAX_BOMBS} (thirteen four-of-a-kinds and the rocket), not {bombs}"
+        ));
+    }
     let input = ScoreInput {
         bid: bid as u8,
         landlord_won: bool_field(f, "landlord_won")?,
-        bombs: u32::try_from(bombs).map_err(|_| "\"bombs\" is too large".to_string())?,
+        bombs: bombs as u32,
         spring: bool_field(f, "spring")?,
         anti_spring: bool_field(f, "anti_spring")?,
     };
-    if input.spring && input.anti_spring {
-        return Err("a game cannot be both a spring and an anti-spring".into());
-    }
+    input.check()?;
     let (landlord, peasant) = score(&input);
     Ok(obj(json!({ "landlord": landlord, "peasant": peasant })))
 }

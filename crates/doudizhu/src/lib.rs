@@ -26,5 +26,5 @@ mod view;
 pub use play::PlayError;
 pub use play::{Kind, Play};
 pub use rules::{Action, Config, CustomDeal, DouDizhu, Event, Phase, State, HAND, MAX_REDEALS};
-pub use scoring::{score, ScoreInput};
+pub use scoring::{score, ScoreInput, MAX_BOMBS};
 pub use view::View;

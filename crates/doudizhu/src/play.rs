@@ -1,7 +1,8 @@
-//! What a set of cards is as a play, and what beats what (seed 000, appendix B).
+//! What a set of cards is as a play, and what beats what (the original rules' appendix, a
+//! network Dou Dizhu's, as docs/rules/doudizhu.md gives them).
 //!
 //! A play is a rank multiset of the standard 27,472-move Dou Dizhu action space (RLCard,
-//! PettingZoo `dou_dizhu`; 27,471 plays plus the pass), as `shared/rules/doudizhu.md` decides.
+//! PettingZoo `dou_dizhu`; 27,471 plays plus the pass), as docs/rules/doudizhu.md decides.
 //! [`Play::classify`] reads the shape from the rank counts alone, so suits never matter and a
 //! play is as cheap to keep as an integer.
 
@@ -9,7 +10,7 @@ use cards::{ParseError, Rank, RankCounts};
 use std::fmt;
 use std::str::FromStr;
 
-/// The kinds of play (牌型), named as in `rules/doudizhu.md`.
+/// The kinds of play (牌型), as docs/rules/doudizhu.md lists them.
 ///
 /// The derived order is the table's order; it carries no meaning for who beats whom, which
 /// is [`Play::beats`]'s question.
@@ -81,6 +82,27 @@ impl Kind {
             Kind::FourTwoPair => "four_two_pair",
             Kind::Bomb => "bomb",
             Kind::Rocket => "rocket",
+        }
+    }
+
+    /// The kind as players say it, for the table and its log: `a trio with a single`,
+    /// `a plane with pairs`. The words of docs/rules/doudizhu.md, never the judge's names.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Solo => "a single",
+            Kind::Pair => "a pair",
+            Kind::Trio => "a trio",
+            Kind::TrioSolo => "a trio with a single",
+            Kind::TrioPair => "a trio with a pair",
+            Kind::SoloChain => "a straight",
+            Kind::PairChain => "a pair chain",
+            Kind::TrioChain => "a trio chain",
+            Kind::PlaneSolo => "a plane with singles",
+            Kind::PlanePair => "a plane with pairs",
+            Kind::FourTwoSolo => "four with two singles",
+            Kind::FourTwoPair => "four with two pairs",
+            Kind::Bomb => "a bomb",
+            Kind::Rocket => "the rocket",
         }
     }
 

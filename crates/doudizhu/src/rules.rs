@@ -17,7 +17,7 @@ pub const MAX_REDEALS: u8 = 3;
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Every bomb and rocket doubles the score, not only those played to beat a play (the
-    /// house rule many players know; the seed counts only effective bombs).
+    /// house rule many players know; the original rules count only effective bombs).
     pub all_bombs_double: bool,
     /// The first bidder. A table draws it for its first game (`None`: drawn from the seed)
     /// and moves it one seat on for each later game.
@@ -162,7 +162,8 @@ thread_local! {
     static PLAYS: std::cell::RefCell<Vec<Play>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// 斗地主 Dou Dizhu, the [`Rules`] of seed 000.
+/// 斗地主 Dou Dizhu, the [`Rules`] of the original rules (a network Dou Dizhu's rule
+/// appendix) as docs/rules/doudizhu.md gives them.
 pub struct DouDizhu;
 
 fn next(seat: Seat) -> Seat {
@@ -357,9 +358,9 @@ fn beat_refusal(play: Play, last: Play) -> String {
         format!(
             "{} ({}) cannot follow {} ({}): play the same kind and number of cards, or a bomb",
             play,
-            play.kind().name(),
+            play.kind().words(),
             last,
-            last.kind().name()
+            last.kind().words()
         )
     } else {
         format!("{play} is not higher than {last}")

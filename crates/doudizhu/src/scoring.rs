@@ -1,6 +1,11 @@
-//! Scoring of a finished game (seed 000, appendix B).
+//! Scoring of a finished game (the original rules' scoring appendix, docs/rules/doudizhu.md).
 
 use serde::{Deserialize, Serialize};
+
+/// The most bombs and rockets one game can count: one deck makes thirteen four-of-a-kinds
+/// and one rocket. A count above it describes no real game, and [`ScoreInput::check`]
+/// refuses it.
+pub const MAX_BOMBS: u32 = 14;
 
 /// What the score of a game depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,13 +24,46 @@ pub struct ScoreInput {
 }
 
 impl ScoreInput {
+    /// Why these inputs describe no game a table can reach, if they do not: a bid outside
+    /// 1–3, more than [`MAX_BOMBS`] bombs, or a spring and an anti-spring at once. The
+    /// judge refuses such inputs rather than answer a number no game can score.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=3).contains(&self.bid) {
+            return Err(format!("the bid is 1, 2 or 3, not {}", self.bid));
+        }
+        if self.bombs > MAX_BOMBS {
+            return Err(format!(
+                "a game has at most {MAX_BOMBS} bombs and rockets (thirteen four-of-a-kinds \
+                 and the rocket), not {}",
+                self.bombs
+            ));
+        }
+        if self.spring && self.anti_spring {
+            return Err("a game cannot be both a spring and an anti-spring".into());
+        }
+        if self.spring && !self.landlord_won {
+            return Err("a spring is a landlord's win".into());
+        }
+        if self.anti_spring && self.landlord_won {
+            return Err("an anti-spring is the peasants' win".into());
+        }
+        Ok(())
+    }
+
     /// The multiplier: ×2 per counted bomb or rocket, ×2 for spring, ×2 for anti-spring.
+    /// Every game a table can reach (see [`ScoreInput::check`]) is at most 2^15; inputs
+    /// beyond that saturate at `i64::MAX` rather than wrap.
     pub fn multiplier(&self) -> i64 {
-        // 2^bombs, saturating rather than overflowing on absurd inputs from the judge.
-        let doublings = self.bombs + self.spring as u32 + self.anti_spring as u32;
-        1i64.checked_shl(doublings)
-            .filter(|m| *m > 0)
-            .unwrap_or(i64::MAX / 8)
+        let doublings = self
+            .bombs
+            .saturating_add(u32::from(self.spring))
+            .saturating_add(u32::from(self.anti_spring));
+        // 2^62 is the largest power of two an i64 holds.
+        if doublings > 62 {
+            i64::MAX
+        } else {
+            1i64 << doublings
+        }
     }
 }
 
@@ -33,10 +71,16 @@ impl ScoreInput {
 ///
 /// Appendix B: the landlord wins 2 × base and each peasant loses base; if the landlord loses
 /// the signs flip; the multiplier scales both. So the three changes always sum to zero.
+///
+/// The arithmetic saturates: for inputs no game reaches (see [`ScoreInput::check`]) the
+/// stake is capped at a quarter of `i64::MAX`, so the landlord's twice-the-stake still fits
+/// and the three changes still sum to zero — never a wrapped number.
 pub fn score(input: &ScoreInput) -> (i64, i64) {
-    let unit = (input.bid as i64).saturating_mul(input.multiplier());
+    let unit = i64::from(input.bid)
+        .saturating_mul(input.multiplier())
+        .min(i64::MAX / 4);
     let peasant = if input.landlord_won { -unit } else { unit };
-    (peasant.saturating_mul(-2), peasant)
+    (-2 * peasant, peasant)
 }
 
 #[cfg(test)]
@@ -78,11 +122,34 @@ mod tests {
 
     #[test]
     fn scores_sum_to_zero_and_never_overflow() {
-        for bombs in [0, 5, 62, 63, 64, 1000] {
+        for bombs in [0, 5, 14, 60, 61, 62, 63, 64, 1000, u32::MAX] {
             for won in [true, false] {
-                let (l, p) = score(&input(3, won, bombs, true, true));
-                assert_eq!(l + 2 * p, 0);
+                for bid in [1, 3, u8::MAX] {
+                    let (l, p) = score(&input(bid, won, bombs, true, true));
+                    assert_eq!(l.checked_add(p.checked_mul(2).unwrap()), Some(0));
+                    assert_eq!(l > 0, won, "bombs {bombs}: the landlord's sign");
+                    assert!(p.unsigned_abs() <= (i64::MAX / 4) as u64);
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_largest_real_score_is_exact() {
+        // Bid 3, fourteen bombs and a spring: 3 × 2^15 for each peasant.
+        let top = input(3, true, MAX_BOMBS, true, false);
+        assert_eq!(top.check(), Ok(()));
+        assert_eq!(score(&top), (6 * 32_768, -3 * 32_768));
+    }
+
+    #[test]
+    fn bomb_counts_no_game_reaches_are_refused() {
+        assert!(input(3, true, MAX_BOMBS + 1, false, false)
+            .check()
+            .unwrap_err()
+            .contains("at most 14"));
+        assert!(input(3, true, 63, false, false).check().is_err());
+        assert!(input(0, true, 0, false, false).check().is_err());
+        assert!(input(2, false, 0, true, false).check().is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! What Dou Dizhu offers around its rules: bots, the judge, the text face, and the match
 //! between games (the first bidder moves one seat on).
 
-use crate::rules::{Action, Config, DouDizhu, State};
+use crate::rules::{Action, Config, DouDizhu, Event, State};
 use crate::{bots, text, View};
 use game::{Bot, GameSpec, Seed, Viewer};
 
@@ -28,6 +28,10 @@ impl GameSpec for DouDizhu {
 
     fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(action)
+    }
+
+    fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+        text::event_text(event, viewer)
     }
 
     fn parse_action(view: &View, typed: &str) -> Result<Action, String> {

@@ -1,9 +1,9 @@
 //! Dou Dizhu's text face: the table drawn for a terminal, typed actions, hints, help.
 
-use crate::rules::{Action, Phase};
+use crate::rules::{Action, Event, Phase, MAX_REDEALS};
 use crate::{Kind, Play, View};
 use cards::RankCounts;
-use game::Viewer;
+use game::{text, Viewer};
 use std::fmt::Write;
 
 /// Orders plays "smallest first", the order `hint` cycles through and `legal` lists: plain
@@ -29,27 +29,24 @@ fn role(view: &View, seat: usize) -> &'static str {
     }
 }
 
-fn seat_name(view: &View, seat: usize) -> String {
-    if view.seat == Some(seat) {
-        format!("seat {seat} (you)")
-    } else {
-        format!("seat {seat}")
-    }
+/// A play with its kind in words: `3 3 3 4 (a trio with a single)`.
+pub(crate) fn play_words(play: Play) -> String {
+    text::play_text(&play.to_string(), play.kind().words())
 }
 
 fn describe(entry: &(usize, Option<Play>)) -> String {
     match entry.1 {
-        Some(p) => format!("{} ({})", p, p.kind().name().replace('_', " ")),
+        Some(p) => play_words(p),
         None => "pass".to_string(),
     }
 }
 
-pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
+pub(crate) fn render(view: &View, viewer: Viewer) -> String {
     let mut out = String::new();
     let _ = match (view.phase, view.landlord) {
         (Phase::Bidding, _) => writeln!(
             out,
-            "斗地主 — bidding (seat {} bid first{})",
+            "斗地主 Dou Dizhu — bidding (seat {} bid first{})",
             view.first_bidder,
             if view.redeals > 0 {
                 format!(", redeal {}", view.redeals)
@@ -59,10 +56,12 @@ pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
         ),
         (_, Some(l)) => writeln!(
             out,
-            "斗地主 — landlord: seat {l}, bid {}, multiplier ×{}",
-            view.bid, view.multiplier
+            "斗地主 Dou Dizhu — landlord {}, bid {}, multiplier ×{}",
+            text::seat_label(l, viewer),
+            view.bid,
+            view.multiplier
         ),
-        (_, None) => writeln!(out, "斗地主"),
+        (_, None) => writeln!(out, "斗地主 Dou Dizhu"),
     };
     if let Some(k) = view.kitty {
         let _ = writeln!(out, "kitty: {k}");
@@ -76,22 +75,18 @@ pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
         let said = if *bid == 0 {
             "no bid".to_string()
         } else {
-            format!("bids {bid}")
+            format!("bid {bid}")
         };
-        let _ = writeln!(out, "  {} {said}", seat_name(view, *seat));
+        let _ = writeln!(out, "  {}: {said}", text::seat_label(*seat, viewer));
     }
     for seat in 0..3 {
-        let turn = if view.to_act == Some(seat) {
-            "  ← to act"
-        } else {
-            ""
-        };
         let _ = writeln!(
             out,
-            "{:<16}{:<10}{:>2} cards{turn}",
-            seat_name(view, seat),
+            "{} {:<15}{:<10}{:>8}",
+            text::turn_mark(view.to_act == Some(seat)),
+            text::seat_label(seat, viewer),
             role(view, seat),
-            view.hand_sizes[seat],
+            text::count(view.hand_sizes[seat] as usize, "card"),
         );
     }
     // The current round: the plays since the last lead.
@@ -103,19 +98,19 @@ pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
         .collect::<Vec<_>>()
         .into_iter()
         .rev()
-        .map(|e| format!("{}: {}", seat_name(view, e.0), describe(e)))
+        .map(|e| format!("{}: {}", text::seat_label(e.0, viewer), describe(e)))
         .collect();
-    if !recent.is_empty() {
-        let _ = writeln!(out, "table: {}", recent.join(" · "));
+    if !recent.is_empty() && view.phase == Phase::Playing {
+        let _ = writeln!(out, "this round: {}", recent.join(" · "));
     }
-    match view.last {
-        Some((s, p)) => {
-            let _ = writeln!(out, "to beat: {p} from {}", seat_name(view, s));
+    match (view.last, view.to_act) {
+        (Some((s, p)), _) => {
+            let _ = writeln!(out, "{}", text::to_beat_line(&play_words(p), s, viewer));
         }
-        None if view.phase == Phase::Playing => {
-            let _ = writeln!(out, "a new round: the player to act leads anything");
+        (None, Some(leader)) if view.phase == Phase::Playing => {
+            let _ = writeln!(out, "{}", text::lead_line(leader, viewer));
         }
-        None => {}
+        _ => {}
     }
     if let (Some(w), Some(scores)) = (view.winner, view.scores) {
         let side = if Some(w) == view.landlord {
@@ -123,7 +118,7 @@ pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
         } else {
             "the peasants win"
         };
-        let _ = writeln!(out, "{} went out: {side}", seat_name(view, w));
+        let _ = writeln!(out, "{} went out: {side}", text::seat_label(w, viewer));
         if view.spring {
             let _ = writeln!(out, "spring (春天): ×2");
         }
@@ -131,20 +126,89 @@ pub(crate) fn render(view: &View, _viewer: Viewer) -> String {
             let _ = writeln!(out, "anti-spring (反春): ×2");
         }
         for (s, sc) in scores.iter().enumerate() {
-            let _ = writeln!(out, "  {}: {sc:+}", seat_name(view, s));
+            let _ = writeln!(
+                out,
+                "  {:<15}{}",
+                text::seat_label(s, viewer),
+                text::signed(*sc)
+            );
         }
         if let Some(hands) = view.revealed {
             for (s, h) in hands.iter().enumerate() {
                 if !h.is_empty() {
-                    let _ = writeln!(out, "  {} held {h}", seat_name(view, s));
+                    let _ = writeln!(out, "  {} held {h}", text::seat_label(s, viewer));
                 }
             }
         }
     }
-    if let Some(h) = view.hand.filter(|h| !h.is_empty()) {
-        let _ = writeln!(out, "your hand: {h}");
+    if let Some(h) = view
+        .hand
+        .filter(|h| !h.is_empty() && view.revealed.is_none())
+    {
+        let _ = writeln!(out, "{}", text::hand_line(&h.to_string()));
     }
     out
+}
+
+/// One line of the table's log for `viewer`: what a seat did, in words.
+pub(crate) fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+    let line = match event {
+        Event::Bid { seat, bid: 0 } => text::does(*seat, viewer, "does not bid", "do not bid"),
+        Event::Bid { seat, bid } => format!("{} {bid}", text::does(*seat, viewer, "bids", "bid")),
+        Event::Redealt { redeals } => format!(
+            "Nobody bid: the cards are shuffled and dealt again (redeal {redeals} of {MAX_REDEALS})."
+        ),
+        Event::Landlord { seat, bid, kitty } => {
+            let is = text::does(*seat, viewer, "is", "are");
+            format!("{is} the landlord for {bid}; the kitty is {kitty}")
+        }
+        Event::Played {
+            seat,
+            play,
+            multiplier,
+        } => {
+            let mut line = format!(
+                "{} {}",
+                text::does(*seat, viewer, "plays", "play"),
+                play_words(*play)
+            );
+            if play.is_bomb() {
+                let _ = write!(line, "; the multiplier is ×{multiplier}");
+            }
+            line
+        }
+        Event::Passed { seat } => text::does(*seat, viewer, "passes", "pass"),
+        Event::RoundWon { seat } => format!(
+            "Nobody beats it: {} a new round.",
+            text::does(*seat, viewer, "leads", "lead")
+        ),
+        Event::Finished {
+            winner,
+            landlord_won,
+            spring,
+            anti_spring,
+            ..
+        } => {
+            let side = if *landlord_won {
+                "the landlord wins"
+            } else {
+                "the peasants win"
+            };
+            let mut line = format!(
+                "{} out of cards: {side}",
+                text::does(*winner, viewer, "is", "are")
+            );
+            if *spring {
+                line.push_str(", a spring (春天) doubles the score");
+            }
+            if *anti_spring {
+                line.push_str(", an anti-spring (反春) doubles the score");
+            }
+            line.push('.');
+            line
+        }
+    };
+    Some(line)
 }
 
 pub(crate) fn action_text(action: &Action) -> String {

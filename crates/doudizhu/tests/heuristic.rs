@@ -64,30 +64,6 @@ fn heuristic_peasants_beat_a_random_landlord_in_a_short_run() {
     assert!(rate <= 0.10, "random landlord won {rate}");
 }
 
-/// The figures over 10,000 deals each, printed as `SimReport` JSON, then the speed of
-/// heuristic self-play (one thread, so `games_per_s` is per core).
-#[test]
-#[ignore = "30,000 games: run on demand with --release --nocapture"]
-fn report_10000_deals() {
-    for (bots, seed) in [
-        (["heuristic", "random", "random"], 10_000),
-        (["random", "heuristic", "heuristic"], 20_000),
-    ] {
-        let report = fixed_landlord(bots, 10_000, seed);
-        println!("{}", serde_json::to_string_pretty(&report).expect("json"));
-    }
-    let opts = SimOptions {
-        config: serde_json::Value::Null,
-        bots: vec!["heuristic".into(), "heuristic".into(), "heuristic".into()],
-        games: 10_000,
-        seed: 30_000,
-        threads: 1,
-        rotate: true,
-    };
-    let report = run::<DouDizhu>(&opts).expect("self-play runs");
-    println!("{}", serde_json::to_string_pretty(&report).expect("json"));
-}
-
 fn cards(s: &str) -> RankCounts {
     s.parse().expect("rank notation")
 }

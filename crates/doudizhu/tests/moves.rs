@@ -1,5 +1,5 @@
-//! The play space, classification, comparison and move generation, against seed 000's
-//! appendix B, the counts of `rules/doudizhu.md` and a brute force over random hands.
+//! The play space, classification, comparison and move generation, against the original rules'
+//! appendix, the counts of docs/rules/doudizhu.md and a brute force over random hands.
 
 use cards::{Card, Rank, RankCounts};
 use doudizhu::movegen::{all_plays, legal_plays};

@@ -1,4 +1,5 @@
-//! One test per rule of seed 000's appendix B and of shared/rules/doudizhu.md.
+//! One test per rule of the original rules' appendix (a network Dou Dizhu's) and of the
+//! choices in docs/rules/doudizhu.md.
 
 use cards::RankCounts;
 use doudizhu::{Action, Config, CustomDeal, DouDizhu, Event, Phase, Play, State};

@@ -139,6 +139,10 @@ pub enum Event {
     Revealed {
         /// The partner (副地主).
         partner: Seat,
+        /// Whether it was the landlord's own hidden solo (暗独打): the log says "alone"
+        /// rather than naming a partner.
+        #[serde(default)]
+        hidden_solo: bool,
     },
     /// The game is over.
     Finished {

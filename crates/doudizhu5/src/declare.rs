@@ -1,6 +1,6 @@
 //! After the kitty: the landlord's instant wins, and the three declarations.
 //!
-//! Seed 002 §5.4–5.5. The marked card is "the lowest" suited card the landlord holds three
+//! The original rules, §5.4–5.5. The marked card is "the lowest" suited card the landlord holds three
 //! of (hidden solo) or exactly two of (calling a partner): lowest by rank 3 < … < A < 2,
 //! then suit ♦ < ♣ < ♥ < ♠ — which is exactly the order of card ids.
 
@@ -31,7 +31,7 @@ impl Mode {
     }
 }
 
-/// Why a landlord wins without play (不打自胜), seed §5.5.
+/// Why a landlord wins without play (不打自胜), the original rules' §5.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum InstantWin {
@@ -63,7 +63,7 @@ impl InstantWin {
     }
 }
 
-/// The instant win of a landlord's 38-card hand, checked in the seed's order.
+/// The instant win of a landlord's 38-card hand, checked in the original rules' order.
 pub fn instant_win(hand: &Hand) -> Option<InstantWin> {
     let ranks = hand.ranks();
     if !Card::all().any(|c| !c.is_joker() && hand.copies(c) >= 2) {

@@ -1,6 +1,6 @@
 //! 抢地主, the grab: showing pairs and triples of jokers or of the face-up card's rank.
 //!
-//! Seed 002 §5.2: a player may grab with two or three *identical* cards (same rank and
+//! The original rules (§5.2): a player may grab with two or three *identical* cards (same rank and
 //! suit) that are RJ, BJ or of the 明牌's rank. One click shows a pair; a player holding
 //! three identical cards may click again to show the triple. Every click adds one to the
 //! multiplier; the strongest set shown makes its holder landlord.
@@ -76,6 +76,11 @@ pub fn all_grabs(hand: &Hand, face_up: Card) -> Vec<Shown> {
     }
     out
 }
+
+/// The most grabs one game can have: six grab cards (both jokers and the four suits of the
+/// 明牌's rank), three copies of each in three decks, so at most one player holds two or
+/// three copies of a card and clicks it at most twice. The judge refuses larger counts.
+pub const MAX_GRABS: u64 = 12;
 
 /// The grab multiplier: the number of grabs, at least 1.
 pub fn multiplier(grabs: u32) -> u32 {

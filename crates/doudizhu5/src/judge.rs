@@ -5,7 +5,7 @@
 
 use crate::declare::Mode;
 use crate::declare::{declarations, instant_win};
-use crate::grab::all_grabs;
+use crate::grab::{all_grabs, MAX_GRABS};
 use crate::hand::Hand;
 use crate::movegen::{count, plays};
 use crate::play::Play;
@@ -151,8 +151,17 @@ fn score_op(f: &Map<String, Value>) -> Answer {
             ))
         }
     };
-    if grabs > 1_000_000 || base > 1_000_000 {
-        return Err("multiplier and base must be at most 1000000".into());
+    if grabs > MAX_GRABS {
+        return Err(format!(
+            "a game has at most {MAX_GRABS} grabs (six grab cards, each clicked at most twice), \
+             so \"multiplier\" is at most {MAX_GRABS}, not {grabs}"
+        ));
+    }
+    if base > u64::from(u32::MAX) {
+        return Err(format!(
+            "\"base\" is a table's base score, at most {}, not {base}",
+            u32::MAX
+        ));
     }
     let s = score(grabs, base, mode, bool_field(f, "landlord_won")?);
     body(json!({"landlord": s.landlord, "partner": s.partner, "opponent": s.opponent}))

@@ -8,7 +8,7 @@ use crate::window::{window_of, Window};
 use cards::{Rank, RankCounts};
 use serde::{Deserialize, Serialize};
 
-/// The kinds of play of the Rudong game (seed 002 §3).
+/// The kinds of play of the Rudong game (the original rules, §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
@@ -62,6 +62,23 @@ impl Kind {
             Kind::Plane => "plane",
             Kind::Bomb => "bomb",
             Kind::JokerBomb => "joker_bomb",
+        }
+    }
+
+    /// The kind as players say it, for the table and its log: `a trio with a pair`,
+    /// `a plane with wings`. The words of docs/rules/doudizhu5.md, never the judge's names.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Solo => "a single",
+            Kind::Pair => "a pair",
+            Kind::Trio => "a trio",
+            Kind::TrioPair => "a trio with a pair",
+            Kind::Straight => "a straight",
+            Kind::PairChain => "a pair chain",
+            Kind::TrioChain => "a trio chain",
+            Kind::Plane => "a plane with wings",
+            Kind::Bomb => "a bomb",
+            Kind::JokerBomb => "a joker bomb",
         }
     }
 
@@ -136,7 +153,7 @@ fn joker_bomb_key(black: u32, red: u32) -> u32 {
 }
 
 /// The key of a plane whose trios stand in `w`: two-trio planes order AAA222 < 333444 < …
-/// < KKKAAA < 222333 (seed), longer ones by their window.
+/// < KKKAAA < 222333 (the original rules), longer ones by their window.
 #[inline]
 pub(crate) fn plane_key(w: Window) -> u32 {
     if w.len == 2 && w.start == 1 {

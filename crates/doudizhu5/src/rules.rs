@@ -30,6 +30,9 @@ pub struct State {
     pub(crate) config: Config,
     pub(crate) hands: Vec<Hand>,
     pub(crate) kitty: Vec<Card>,
+    /// The seven cards the landlord took: the landlord's to see, everyone's once the game
+    /// is over (docs/rules/doudizhu5.md).
+    pub(crate) taken_kitty: Vec<Card>,
     pub(crate) face_up: Card,
     pub(crate) face_up_holder: Seat,
     pub(crate) phase: Phase,
@@ -113,7 +116,8 @@ impl State {
             .max();
         let landlord = best.map_or(self.face_up_holder, |(_, s)| s);
         self.landlord = Some(landlord);
-        for c in std::mem::take(&mut self.kitty) {
+        self.taken_kitty = std::mem::take(&mut self.kitty);
+        for &c in &self.taken_kitty {
             self.hands[landlord].add(c);
         }
         events.push(Event::Landlord {
@@ -250,6 +254,7 @@ impl Rules for DouDizhu5 {
             config: config.clone(),
             hands,
             kitty,
+            taken_kitty: Vec::new(),
             face_up,
             face_up_holder,
             phase: Phase::Grab,
@@ -331,7 +336,8 @@ impl Rules for DouDizhu5 {
                 if !clickable(&state.hands[seat], state.face_up, &state.shown[seat]).contains(&card)
                 {
                     return Err(RuleError::Illegal(format!(
-                        "you cannot grab with {card}: grab with two or three identical RJ, BJ or {} cards you hold",
+                        "you cannot grab with {}: grab with two or three identical RJ, BJ or {} cards you hold",
+                        card.pretty(),
                         state.face_up.rank()
                     )));
                 }
@@ -442,9 +448,9 @@ fn play(
         if !p.beats(last) {
             return Err(RuleError::Illegal(format!(
                 "{cards} ({}) does not beat {} ({})",
-                p.kind.name(),
+                p.kind.words(),
                 last.cards,
-                last.kind.name()
+                last.kind.words()
             )));
         }
     }
@@ -465,7 +471,10 @@ fn play(
     };
     if reveals && !state.revealed {
         state.revealed = true;
-        events.push(Event::Revealed { partner: seat });
+        events.push(Event::Revealed {
+            partner: seat,
+            hidden_solo: state.mode == Some(Mode::HiddenSolo),
+        });
     }
     state.last = Some((seat, p));
     state.passes = 0;

@@ -1,4 +1,4 @@
-//! The score table (seed 002 §7).
+//! The score table (the original rules' §7).
 //!
 //! One player's stake U is the grab multiplier (at least 1, ×2 for an open solo) times the
 //! table's base. With a partner, each of the three others pays or receives U, the partner U
@@ -30,6 +30,10 @@ pub struct Scores {
 }
 
 /// One player's stake: grabs (floored at 1), ×2 for an open solo, times the base.
+///
+/// Every real game's stake is small (at most 12 grabs × 2 × a `u32` base); for inputs
+/// beyond any game the stake saturates at a quarter of `i64::MAX`, so that the landlord's
+/// four stakes still fit and no score ever wraps.
 pub fn stake(grabs: u64, base: u64, mode: ScoreMode) -> i64 {
     let open = u64::from(mode == ScoreMode::Declared(Mode::OpenSolo)) + 1;
     i64::try_from(grabs.max(1).saturating_mul(open).saturating_mul(base)).unwrap_or(i64::MAX / 4)
@@ -61,6 +65,30 @@ mod tests {
     fn rule_7_partner_game_landlord_takes_two_stakes() {
         let s = score(6, 1, ScoreMode::Declared(Mode::Partner), true);
         assert_eq!((s.landlord, s.partner, s.opponent), (12, Some(6), -6));
+    }
+
+    #[test]
+    fn scores_never_wrap_at_the_extremes() {
+        let real = score(
+            crate::grab::MAX_GRABS,
+            u64::from(u32::MAX),
+            ScoreMode::Declared(Mode::OpenSolo),
+            false,
+        );
+        let u = 24 * i64::from(u32::MAX);
+        assert_eq!((real.landlord, real.opponent), (-4 * u, u));
+        for mode in [ScoreMode::Instant, ScoreMode::Declared(Mode::Partner)] {
+            for won in [true, false] {
+                let s = score(u64::MAX, u64::MAX, mode, won);
+                let partner = s.partner.unwrap_or(0);
+                assert_eq!(
+                    i128::from(s.landlord) + i128::from(partner),
+                    -i128::from(s.opponent) * if s.partner.is_some() { 3 } else { 4 },
+                    "{mode:?} {won}: the sides still balance"
+                );
+                assert_eq!(s.landlord > 0, won);
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What 五人斗地主 offers around its rules: bots, the judge and the text face.
 
-use crate::{bots, text, Action, Config, DouDizhu5, PublicAction, View};
+use crate::{bots, text, Action, Config, DouDizhu5, Event, PublicAction, View};
 use game::{Bot, GameSpec, Seed, Viewer};
 
 impl GameSpec for DouDizhu5 {
@@ -26,6 +26,10 @@ impl GameSpec for DouDizhu5 {
 
     fn public_action_text(_: &View, action: &PublicAction) -> String {
         text::public_action_text(action)
+    }
+
+    fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+        text::event_text(event, viewer)
     }
 
     fn parse_action(view: &View, typed: &str) -> Result<Action, String> {

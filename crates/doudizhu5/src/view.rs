@@ -66,6 +66,11 @@ pub struct View {
     pub declare_seconds: u32,
     /// The landlord (正地主), once known.
     pub landlord: Option<Seat>,
+    /// The seven kitty cards the landlord took: shown to the landlord alone while the game
+    /// is played (they would tell the others which cards the landlord holds twice, and so
+    /// hint at the marked card), and to everyone once it is over.
+    #[serde(default)]
+    pub kitty: Option<Vec<Card>>,
     /// The declaration as everyone sees it.
     pub declaration: Option<Declaration>,
     /// The landlord's own choices while declaring, with the card each marks (landlord only).
@@ -118,6 +123,8 @@ impl View {
             grab_seconds: state.config.grab_seconds,
             declare_seconds: state.config.declare_seconds,
             landlord: state.landlord,
+            kitty: (is_landlord || (over && state.landlord.is_some()))
+                .then(|| state.taken_kitty.clone()),
             declaration: state.mode.map(|m| Declaration {
                 open_solo: m == Mode::OpenSolo,
                 marked: state.marked,

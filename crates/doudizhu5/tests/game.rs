@@ -1,5 +1,6 @@
 //! The game as a whole: the grab, the kitty and instant wins, the declarations, the
-//! partner's reveal, play and scoring (seed 002 §5–7 and the decisions).
+//! partner's reveal, play and scoring (the original rules' §5–7 and the decisions of
+//! docs/rules/doudizhu5.md).
 
 mod common;
 
@@ -17,7 +18,7 @@ fn play(cards: &str) -> Action {
     Action::Play(cards.parse().unwrap())
 }
 
-/// The seed's example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
+/// The original rules' example: 甲 BJ BJ RJ, 乙 9h 9h 9h 9c, 丙 9s 9c BJ, 丁 9s 9s 9d 9c, 戊 RJ RJ 9d 9d.
 fn seed_example() -> Config {
     deal(
         [
@@ -176,7 +177,10 @@ fn rule_5_4_partner_revealed_only_when_the_marked_card_is_played() {
     act(&mut s, 2, Action::Pass);
     let events = act(&mut s, 3, play("3 4 5 6 7"));
     assert!(
-        events.contains(&Event::Revealed { partner: 3 }),
+        events.contains(&Event::Revealed {
+            partner: 3,
+            hidden_solo: false
+        }),
         "{events:?}"
     );
     for v in 0..SEATS {
@@ -349,7 +353,13 @@ fn rule_5_4_hidden_solo_reveals_the_landlord_with_the_last_marked_copy() {
         act(&mut s, seat, Action::Pass);
     }
     let rest = act(&mut s, 0, Action::Play(RankCounts::of(m.rank(), n - 1)));
-    assert!(rest.contains(&Event::Revealed { partner: 0 }), "{rest:?}");
+    assert!(
+        rest.contains(&Event::Revealed {
+            partner: 0,
+            hidden_solo: true
+        }),
+        "{rest:?}"
+    );
     assert_eq!(DouDizhu5::view(&s, Viewer::Seat(2)).partner, Some(0));
 }
 
@@ -365,7 +375,7 @@ fn terminal_text_round_trips_through_the_registry() {
             Seed::from_u64(3),
         ))
         .unwrap();
-    assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9h"));
+    assert!(t.render(Viewer::Seat(1)).contains("You can grab with: 9♥"));
     t.apply_text(1, "grab 9h").unwrap();
     t.apply_text(1, "grab").unwrap();
     assert!(t.apply_text(0, "grab 9h").is_err());
@@ -381,7 +391,7 @@ fn terminal_text_round_trips_through_the_registry() {
     let hints = t.hints(1);
     assert!(!hints.iter().any(|h| h == "pass"), "a lead cannot pass");
     t.apply_text(1, &hints[0]).unwrap();
-    assert!(t.render(Viewer::Seat(2)).contains("On the table: seat 1"));
+    assert!(t.render(Viewer::Seat(2)).contains("from seat 1"));
     t.apply_text(2, "pass").unwrap();
     let err = t.apply_text(3, "3 4").unwrap_err().to_string();
     assert!(!err.is_empty());

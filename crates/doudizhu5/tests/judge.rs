@@ -173,3 +173,30 @@ fn malformed_requests_answer_ok_false() {
         assert!(a["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
 }
+
+#[test]
+fn score_refuses_grab_counts_no_game_reaches() {
+    let at = |m: u64| {
+        ask(json!({"op":"score","multiplier":m,"base":1,"mode":"open_solo","landlord_won":true}))
+    };
+    assert_eq!(
+        at(12),
+        json!({"ok":true,"landlord":96,"partner":null,"opponent":-24})
+    );
+    for m in [13, 1_000_000, u64::MAX] {
+        let a = at(m);
+        assert_eq!(a["ok"], json!(false), "{m}: {a}");
+        assert!(
+            a["error"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("at most 12"),
+            "{a}"
+        );
+    }
+    let huge_base = ask(
+        json!({"op":"score","multiplier":12,"base":u64::MAX,"mode":"partner",
+        "landlord_won":true}),
+    );
+    assert_eq!(huge_base["ok"], json!(false), "{huge_base}");
+}

@@ -1,4 +1,5 @@
-//! The kinds of play and their order: a test per rule of seed 002 §3–4 and the decisions.
+//! The kinds of play and their order: a test per rule of the original rules'
+//! §3–4 and the decisions of docs/rules/doudizhu5.md.
 
 use cards::RankCounts;
 use doudizhu5::movegen::{count, for_each_play, plays};

@@ -1,8 +1,99 @@
 //! Words every game's terminal face shares, so the five games read alike: the result line,
-//! signed scores, seat counts.
+//! signed scores, seat counts, and the table's small vocabulary.
+//!
+//! The vocabulary of a table, the same in every card game:
+//!
+//! * the seat to act is marked [`TURN_MARKER`] (`▶`) at the start of its row;
+//! * a seat is `seat 2`, and the viewer's own `seat 2 (you)` ([`seat_label`]);
+//! * log lines speak of the viewer as `you` ([`does`]: "you pass", "seat 1 passes");
+//! * cards a person reads carry suit symbols (`3♦ 3♠ BJ`, [`pretty_cards`]);
+//! * the viewer's cards are one line `your hand: …` ([`hand_line`]);
+//! * the play to beat is one line `to beat: 7 7 (a pair) from seat 1` ([`to_beat_line`]),
+//!   and a new round says who leads ([`lead_line`]);
+//! * a play in the log is its cards and, in brackets, its kind in words ([`play_text`]):
+//!   `3 3 3 4 (a trio with a single)`.
 
-use crate::{Outcome, Viewer};
+use crate::{Outcome, Seat, Viewer};
+use cards::Card;
 use std::ops::RangeInclusive;
+
+/// The mark in front of the row of the seat to act, in every game's table.
+pub const TURN_MARKER: &str = "▶";
+
+/// The mark for a seat's row: [`TURN_MARKER`] for the seat to act, a space otherwise, so
+/// that rows stay aligned.
+pub fn turn_mark(to_act: bool) -> &'static str {
+    if to_act {
+        TURN_MARKER
+    } else {
+        " "
+    }
+}
+
+/// A seat as a table names it for `viewer`: `seat 2`, or `seat 2 (you)` for the viewer's
+/// own seat, so a person finds themselves at a glance.
+pub fn seat_label(seat: Seat, viewer: Viewer) -> String {
+    if viewer.seat() == Some(seat) {
+        format!("seat {seat} (you)")
+    } else {
+        format!("seat {seat}")
+    }
+}
+
+/// The subject of a log line: `you` for the viewer's own seat, `seat 2` for another.
+pub fn who(seat: Seat, viewer: Viewer) -> String {
+    if viewer.seat() == Some(seat) {
+        "you".to_string()
+    } else {
+        format!("seat {seat}")
+    }
+}
+
+/// A log line's subject and verb, agreeing: `does(2, v, "plays", "play")` is `seat 2 plays`
+/// for others and `you play` for seat 2 itself — log lines read as plain sentences.
+pub fn does(seat: Seat, viewer: Viewer, third_person: &str, second_person: &str) -> String {
+    if viewer.seat() == Some(seat) {
+        format!("you {second_person}")
+    } else {
+        format!("seat {seat} {third_person}")
+    }
+}
+
+/// Cards as a person reads them, with suit symbols and in the order given: `3♦ 3♠ BJ`.
+/// The notation with letters (`3d`) is what people may type; what they read has symbols.
+pub fn pretty_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> String {
+    cards
+        .into_iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A play in the log: its cards, then its kind in words in brackets,
+/// `3 3 3 4 (a trio with a single)`.
+pub fn play_text(cards: &str, kind_in_words: &str) -> String {
+    format!("{cards} ({kind_in_words})")
+}
+
+/// The viewer's cards as one line of the table: `your hand: 3 4 4 K`.
+pub fn hand_line(cards: &str) -> String {
+    format!("your hand: {cards}")
+}
+
+/// The play to beat as one line of the table: `to beat: 7 7 (a pair) from seat 1`.
+pub fn to_beat_line(play: &str, by: Seat, viewer: Viewer) -> String {
+    format!("to beat: {play} from {}", seat_label(by, viewer))
+}
+
+/// The line of a table where nothing is to beat: `you lead: play anything` for the viewer,
+/// `seat 2 leads` for another seat.
+pub fn lead_line(leader: Seat, viewer: Viewer) -> String {
+    if viewer.seat() == Some(leader) {
+        "you lead: play anything".to_string()
+    } else {
+        format!("seat {leader} leads")
+    }
+}
 
 /// A score change with its sign: `+6`, `-3`, `0`.
 pub fn signed(score: i64) -> String {
@@ -98,5 +189,27 @@ mod tests {
         assert_eq!(players(&(2..=8)), "2 to 8 players");
         assert_eq!(count(1, "bot"), "1 bot");
         assert_eq!(count(3, "bot"), "3 bots");
+    }
+
+    #[test]
+    fn the_table_vocabulary_says_you_for_the_viewer() {
+        let me = Viewer::Seat(1);
+        assert_eq!(seat_label(1, me), "seat 1 (you)");
+        assert_eq!(seat_label(2, me), "seat 2");
+        assert_eq!(seat_label(1, Viewer::Spectator), "seat 1");
+        assert_eq!(does(1, me, "passes", "pass"), "you pass");
+        assert_eq!(does(0, me, "passes", "pass"), "seat 0 passes");
+        assert_eq!(who(1, me), "you");
+        assert_eq!(turn_mark(true), "▶");
+        assert_eq!(turn_mark(false), " ");
+        let cards = cards::parse_cards("3d 3s BJ").unwrap();
+        assert_eq!(pretty_cards(&cards), "3♦ 3♠ BJ");
+        assert_eq!(
+            to_beat_line(&play_text("7 7", "a pair"), 2, me),
+            "to beat: 7 7 (a pair) from seat 2"
+        );
+        assert_eq!(lead_line(1, me), "you lead: play anything");
+        assert_eq!(lead_line(0, me), "seat 0 leads");
+        assert_eq!(hand_line("3 4"), "your hand: 3 4");
     }
 }

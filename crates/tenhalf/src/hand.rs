@@ -1,4 +1,4 @@
-//! Card values, hands and the showdown order (seed rules 3, 4 and 12–15).
+//! Card values, hands and the showdown order (rules 3, 4 and 12–15 of the original rules).
 //!
 //! Every total in the game is a multiple of ½, so totals are counted in half points
 //! ([`Halves`]): 10½ is 21, the must-hit limit of 7 is 14. Integer arithmetic keeps every
@@ -33,7 +33,7 @@ pub const fn halves(card: Card) -> Halves {
 /// big joker > small joker > any ♠ > any ♥ > any ♣ > any ♦, and inside a suit
 /// 10 > 9 > … > 2 > A > K > Q > J.
 ///
-/// The seed ranks J, Q and K equal; K > Q > J is the tie-break of rules/tenhalf.md, so that two
+/// The original rules rank J, Q and K equal; K > Q > J is the tie-break of docs/rules/tenhalf.md, so that two
 /// different cards never compare equal and a showdown always has one loser.
 #[inline]
 pub const fn strength(card: Card) -> u8 {
@@ -53,7 +53,7 @@ pub const fn strength(card: Card) -> u8 {
                 // A = 3, 2 = 4, … 10 = 12.
                 r => r.pips() + 2,
             };
-            // Suit::index is ♦ 0, ♣ 1, ♥ 2, ♠ 3: the seed's suit order, lowest first.
+            // Suit::index is ♦ 0, ♣ 1, ♥ 2, ♠ 3: the original rules' suit order, lowest first.
             suit.index() as u8 * 13 + within
         }
     }

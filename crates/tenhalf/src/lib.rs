@@ -10,7 +10,7 @@
 //! * [`hand`]: card values, hands and the showdown order;
 //! * [`State`]: the rules as a state machine, from a seed or from a given deck order;
 //! * [`View`]: what one seat may know (base cards stay hidden until shown);
-//! * [`bots`]: the seed's fixed policy and a card counter;
+//! * [`bots`]: the original rules' fixed policy (the `seed` bot) and a card counter;
 //! * [`TenHalf`]: the [`game::Rules`] and [`game::GameSpec`] the rest of qipai uses, with the
 //!   judge and the terminal face.
 

@@ -2,10 +2,10 @@
 //! match between games (the dealer moves one seat on).
 
 use crate::bots::{CountingBot, SeedBot};
-use crate::state::{Action, Config, State};
+use crate::state::{Action, Config, Event, State};
 use crate::view::View;
 use crate::{judge, text, TenHalf};
-use game::{Bot, GameSpec, RandomBot, Seat, Seed, Viewer};
+use game::{Bot, GameSpec, Outcome, RandomBot, Seat, Seed, Viewer};
 
 impl GameSpec for TenHalf {
     fn bot_names() -> &'static [&'static str] {
@@ -51,6 +51,16 @@ impl GameSpec for TenHalf {
 
     fn public_action_text(_: &View, action: &Action) -> String {
         text::action_text(*action).to_string()
+    }
+
+    fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
+        text::event_text(event, viewer)
+    }
+
+    /// Ten and a half is scored in penalty points, lower better: the line says how many
+    /// the viewer took and who took the fewest, not "you win, -6".
+    fn outcome_text(outcome: &Outcome, viewer: Viewer) -> String {
+        text::outcome_text(outcome, viewer)
     }
 
     /// The dealer plays last and, at a full table, may find the deck empty before a

@@ -1,5 +1,5 @@
 //! The game as a state machine: rounds dealt from one shuffle, turns, busts, wins, the
-//! showdown and its pot (seed rules 1–16 and rules/tenhalf.md).
+//! showdown and its pot (the original rules' sixteen rules and docs/rules/tenhalf.md).
 
 use crate::hand::{showdown_order, Hand, Points, Standing, WinKind};
 use cards::{Card, CardSet, Deck};
@@ -31,7 +31,7 @@ pub struct Config {
 
 impl Config {
     /// The configuration of the table's next game: the dealer seat moves one seat on, so
-    /// that over a session every seat deals as often (rules/tenhalf.md).
+    /// that over a session every seat deals as often (docs/rules/tenhalf.md).
     pub fn next_game(&self, seats: usize) -> Config {
         Config {
             dealer: (self.dealer + 1) % seats.max(1),

@@ -5,7 +5,7 @@
 mod common;
 
 use cards::{Card, CardSet};
-use game::{registry, RuleError, Rules, Seed, ToAct, Viewer};
+use game::{registry, GameSpec, RuleError, Rules, Seed, ToAct, Viewer};
 use proptest::prelude::*;
 use serde_json::Value;
 use tenhalf::{Action, Config, Event, State, TenHalf, DECK_SIZE};
@@ -143,6 +143,13 @@ proptest! {
             let mut in_events = CardSet::EMPTY;
             cards_in(&serde_json::to_value(events).unwrap(), &mut in_events);
             for viewer in (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                let log: String = events
+                    .iter()
+                    .filter_map(|e| TenHalf::event_text(e, viewer))
+                    .collect();
+                for &(seat, base) in &hidden {
+                    assert!(!log.contains(&base.pretty()), "the log shows seat {seat}'s {base}");
+                }
                 let mut shown = CardSet::EMPTY;
                 cards_in(&serde_json::to_value(TenHalf::view(s, viewer)).unwrap(), &mut shown);
                 for &(seat, base) in &hidden {

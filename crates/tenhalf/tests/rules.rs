@@ -1,4 +1,5 @@
-//! One test per rule of seed 003 (rules 1–16) and per decision of rules/tenhalf.md.
+//! One test per rule of the original rules (rules 1–16) and per decision of
+//! docs/rules/tenhalf.md.
 
 mod common;
 

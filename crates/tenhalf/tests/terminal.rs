@@ -1,10 +1,15 @@
 //! Terminal play and self-play through the registry, as `qipai play tenhalf` and `qipai sim`
 //! reach the game.
 
+mod common;
+
+use common::{act, game};
 use game::sim::SimOptions;
 use game::{registry, GameError, Seed, ToAct, Viewer};
+use game::{GameSpec, Outcome};
 use serde_json::{json, Value};
 use tenhalf::TenHalf;
+use tenhalf::{Action, Event};
 
 #[test]
 fn the_registry_describes_the_game() {
@@ -44,7 +49,12 @@ fn a_person_plays_against_bots_by_typing() {
         turns += 1;
         let screen = table.render(Viewer::Seat(0));
         assert!(screen.contains("seat 0 (you)"), "{screen}");
-        assert!(screen.contains("seat 2 (dealer)"), "{screen}");
+        assert!(
+            screen
+                .lines()
+                .any(|l| l.contains("seat 2 ") && l.contains(" dealer ")),
+            "{screen}"
+        );
         assert!(
             screen.contains('['),
             "own base card shown in brackets: {screen}"
@@ -124,5 +134,153 @@ fn self_play_runs_every_bot_at_every_table_size() {
         let seat_games: u64 = report.bots.iter().map(|b| b.overall.games).sum();
         assert_eq!(seat_games, 30 * players as u64);
         assert!(report.bots.iter().all(|b| b.overall.avg_score <= 0.0));
+    }
+}
+
+fn lines(events: &[Event], viewer: Viewer) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| TenHalf::event_text(e, viewer))
+        .collect()
+}
+
+#[test]
+fn every_hit_shows_its_card_and_every_bust_is_announced() {
+    // Seat 1 (first to play) holds T♠ face down and busts on 3♣; its new base card K♦
+    // stays hidden.
+    let mut s = game(2, 0, "Ts 5h 3c Kd Qd");
+    let events = act(&mut s, 1, Action::Hit);
+    assert_eq!(
+        lines(&events, Viewer::Seat(0)),
+        [
+            "seat 1 hits: 3♣",
+            "seat 1 busts with T♠ 3♣ = 13 and takes 2 penalty points.",
+            "seat 1 gets a new face-down base card and goes on.",
+        ]
+    );
+    assert_eq!(
+        lines(&events, Viewer::Seat(1)),
+        [
+            "you hit: 3♣",
+            "you bust with T♠ 3♣ = 13 and take 2 penalty points.",
+            "you get a new face-down base card and go on.",
+        ]
+    );
+    let events = act(&mut s, 1, Action::Hit);
+    let seen = lines(&events, Viewer::Seat(0));
+    assert_eq!(seen, ["seat 1 hits: Q♦"]);
+    assert!(
+        !seen.concat().contains("K♦"),
+        "the new base card stays hidden"
+    );
+}
+
+#[test]
+fn an_instant_win_and_the_pot_are_announced() {
+    // Seat 1 makes 10½ with T♠ K♦; the dealer stands alone on 9♥ and takes 2 + 2.
+    let mut s = game(2, 0, "Ts 9h Kd");
+    let events = act(&mut s, 1, Action::Hit);
+    assert_eq!(
+        lines(&events, Viewer::Seat(0)),
+        [
+            "seat 1 hits: K♦",
+            "seat 1 wins at once with 10½ (T♠ K♦) and leaves the round; the pot grows by 2.",
+        ]
+    );
+    let events = act(&mut s, 0, Action::Stand);
+    let seen = lines(&events, Viewer::Seat(0));
+    assert_eq!(seen[0], "you stand");
+    assert_eq!(
+        seen[1],
+        "Round 1: you take the pot of 4 (2, plus 2 for 1 player who won at once): alone in \
+         the showdown with 9♥ = 9."
+    );
+    assert!(
+        seen[2].starts_with("Round 2: a face-down base card to each seat"),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn the_showdown_says_who_stood_at_what() {
+    // Seat 1 stands on T♠, seat 2 on 8♦, the dealer (seat 0) on 9♥: seat 2 pays 2.
+    let mut s = game(3, 0, "Ts 8d 9h");
+    act(&mut s, 1, Action::Stand);
+    act(&mut s, 2, Action::Stand);
+    let events = act(&mut s, 0, Action::Stand);
+    let seen = lines(&events, Viewer::Seat(1));
+    assert_eq!(
+        seen[1],
+        "Round 1: seat 2 takes the pot of 2 with the lowest hand. Stood: seat 2 8♦ = 8; \
+         seat 0 9♥ = 9; you T♠ = 10."
+    );
+}
+
+#[test]
+fn outcome_speaks_of_penalty_points() {
+    let o = Outcome {
+        scores: vec![-6, -8, -4],
+        won: vec![false, false, true],
+        roles: vec!["dealer".into(), "player".into(), "player".into()],
+    };
+    assert_eq!(
+        TenHalf::outcome_text(&o, Viewer::Seat(0)),
+        "You took 6 penalty points; seat 2 took the fewest, 4."
+    );
+    assert_eq!(
+        TenHalf::outcome_text(&o, Viewer::Seat(2)),
+        "You took 4 penalty points, the fewest at the table: you win."
+    );
+    let tie = Outcome {
+        scores: vec![-2, -2, -6],
+        won: vec![true, true, false],
+        roles: o.roles.clone(),
+    };
+    assert_eq!(
+        TenHalf::outcome_text(&tie, Viewer::Seat(1)),
+        "You took 2 penalty points, the fewest at the table, shared with seat 0."
+    );
+    let even = Outcome {
+        scores: vec![0, 0],
+        won: vec![false, false],
+        roles: vec!["dealer".into(), "player".into()],
+    };
+    assert_eq!(
+        TenHalf::outcome_text(&even, Viewer::Seat(1)),
+        "Everyone took 0 penalty points: nobody did better."
+    );
+}
+
+/// A whole game through the registry, as the terminal plays it: every accepted action
+/// gives at least one log line, and no line shows an internal name or JSON.
+#[test]
+fn every_action_of_a_game_reads_as_words() {
+    let entry = registry::entry::<TenHalf>();
+    for players in [2, 5, 8] {
+        let mut table = entry
+            .new_table(&game::TableSetup::new(
+                "t",
+                Value::Null,
+                players,
+                Seed::from_u64(players as u64),
+            ))
+            .unwrap();
+        for s in 0..players {
+            table
+                .set_bot(s, "counting", &Seed::from_u64(s as u64))
+                .unwrap();
+        }
+        while let ToAct::Seat(s) = table.to_act() {
+            let applied = table.bot_move(s).unwrap();
+            let seen: Vec<String> = applied
+                .events
+                .iter()
+                .filter_map(|e| entry.event_text(e, Viewer::Seat(0)))
+                .collect();
+            assert!(!seen.is_empty(), "no line for {:?}", applied.events);
+            for l in &seen {
+                assert!(!l.contains('_') && !l.contains('{'), "{l}");
+            }
+        }
     }
 }

@@ -1,0 +1,157 @@
+//! What a person at `qipai play doudizhu` reads: the log lines of every event, in words,
+//! and the table in the vocabulary every card game shares.
+
+use cards::RankCounts;
+use doudizhu::{DouDizhu, Event, Play};
+use game::{GameSpec, Seed, ToAct, Viewer};
+
+fn play(s: &str) -> Play {
+    s.parse().expect("test play")
+}
+
+fn line(event: Event, viewer: Viewer) -> String {
+    DouDizhu::event_text(&event, viewer).expect("every event has a line")
+}
+
+#[test]
+fn log_tells_each_seat_what_happened_in_words() {
+    let me = Viewer::Seat(0);
+    let kitty: RankCounts = "5 9 RJ".parse().expect("kitty");
+    assert_eq!(
+        line(
+            Event::Landlord {
+                seat: 0,
+                bid: 2,
+                kitty
+            },
+            Viewer::Seat(1)
+        ),
+        "seat 0 is the landlord for 2; the kitty is 5 9 RJ"
+    );
+    assert_eq!(
+        line(
+            Event::Landlord {
+                seat: 0,
+                bid: 2,
+                kitty
+            },
+            me
+        ),
+        "you are the landlord for 2; the kitty is 5 9 RJ"
+    );
+    assert_eq!(
+        line(
+            Event::Played {
+                seat: 2,
+                play: play("3 3 3 4"),
+                multiplier: 1
+            },
+            me
+        ),
+        "seat 2 plays 3 3 3 4 (a trio with a single)"
+    );
+    assert_eq!(
+        line(
+            Event::Played {
+                seat: 0,
+                play: play("3 3 3 4 4 4 7 9"),
+                multiplier: 1
+            },
+            me
+        ),
+        "you play 3 3 3 4 4 4 7 9 (a plane with singles)"
+    );
+    assert_eq!(
+        line(
+            Event::Played {
+                seat: 1,
+                play: play("9 9 9 9"),
+                multiplier: 4
+            },
+            me
+        ),
+        "seat 1 plays 9 9 9 9 (a bomb); the multiplier is ×4"
+    );
+    assert_eq!(line(Event::Passed { seat: 1 }, me), "seat 1 passes");
+    assert_eq!(line(Event::Passed { seat: 0 }, me), "you pass");
+    assert_eq!(
+        line(Event::Bid { seat: 1, bid: 0 }, me),
+        "seat 1 does not bid"
+    );
+    assert_eq!(line(Event::Bid { seat: 0, bid: 3 }, me), "you bid 3");
+    assert_eq!(
+        line(Event::RoundWon { seat: 2 }, me),
+        "Nobody beats it: seat 2 leads a new round."
+    );
+    assert_eq!(
+        line(
+            Event::Finished {
+                winner: 1,
+                landlord_won: false,
+                scores: [-4, 2, 2],
+                spring: false,
+                anti_spring: true
+            },
+            me
+        ),
+        "seat 1 is out of cards: the peasants win, an anti-spring (反春) doubles the score."
+    );
+}
+
+/// A whole game through the registry, as the terminal plays it: every accepted action
+/// gives at least one log line, and no line shows an internal name or JSON.
+#[test]
+fn every_action_of_a_game_reads_as_words() {
+    let entry = game::registry::entry::<DouDizhu>();
+    for seed in 0..5 {
+        let mut table = entry
+            .new_table(&game::TableSetup::new(
+                "t",
+                serde_json::Value::Null,
+                3,
+                Seed::from_u64(seed),
+            ))
+            .expect("a table");
+        for s in 0..3 {
+            table
+                .set_bot(s, "heuristic", &Seed::from_u64(s as u64))
+                .expect("bot");
+        }
+        while let ToAct::Seat(s) = table.to_act() {
+            let applied = table.bot_move(s).expect("a bot move");
+            let lines: Vec<String> = applied
+                .events
+                .iter()
+                .filter_map(|e| entry.event_text(e, Viewer::Seat(0)))
+                .collect();
+            assert!(!lines.is_empty(), "no line for {:?}", applied.events);
+            for l in &lines {
+                assert!(!l.contains('_') && !l.contains('{'), "{l}");
+            }
+        }
+        let end = table.render(Viewer::Seat(0));
+        assert!(end.contains("seat 0 (you)"), "{end}");
+    }
+}
+
+#[test]
+fn table_marks_the_turn_and_names_plays_in_words() {
+    let entry = game::registry::entry::<DouDizhu>();
+    let config = serde_json::json!({"landlord": 0});
+    let mut table = entry
+        .new_table(&game::TableSetup::new("t", config, 3, Seed::from_u64(3)))
+        .expect("a table");
+    let screen = table.render(Viewer::Seat(0));
+    assert!(screen.contains("▶ seat 0 (you)"), "{screen}");
+    assert!(screen.contains("you lead: play anything"), "{screen}");
+    assert!(screen.contains("your hand: "), "{screen}");
+    let hint = table.hints(0).into_iter().next().expect("a lead");
+    table.apply_text(0, &hint).expect("the hint is legal");
+    let screen = table.render(Viewer::Seat(1));
+    assert!(screen.contains("▶ seat 1 (you)"), "{screen}");
+    assert!(
+        screen.contains("to beat: ") && screen.contains("from seat 0"),
+        "{screen}"
+    );
+    assert!(screen.contains("(a single)"), "{screen}");
+}
