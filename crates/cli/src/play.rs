@@ -4,7 +4,9 @@ use crate::pbrain::ExternalBrain;
 use crate::prompt::Prompt;
 use anyhow::{bail, Context, Result};
 use game::text::{players, signed};
-use game::{Applied, ErasedGame, Registry, Seat, Seed, Table, TableSetup, ToAct, Viewer};
+use game::{
+    Applied, ErasedGame, GameError, Registry, Seat, Seed, Table, TableSetup, ToAct, Viewer,
+};
 use rand::TryRngCore;
 use serde_json::Value;
 use std::io::Write;
@@ -321,6 +323,9 @@ impl Session<'_> {
                     Ok(applied) => {
                         hint_index = 0;
                         self.log(&applied, &table.view(Viewer::Seat(me))?)?;
+                    }
+                    Err(GameError::BadAction(why)) => {
+                        outln!("refused: {why}. Try again (or `hint`).")
                     }
                     Err(e) => outln!("refused: {e}. Try again (or `hint`)."),
                 },

@@ -1,4 +1,4 @@
-//! Engine speed on this machine, with the seed's classic evaluator as a same-run baseline
+//! Engine speed on this machine, with the original program's classic evaluator as a same-run baseline
 //! (the machine may be shared: CPU time is reported beside wall time).
 //!
 //! Run: `cargo run --release -p gomoku --example speed`

@@ -109,7 +109,7 @@ impl Color {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Rule {
-    /// Five or more in a row wins (the seed's game).
+    /// Five or more in a row wins (the original program's game).
     #[default]
     Freestyle,
     /// Exactly five wins; six or more is no win (but is allowed).

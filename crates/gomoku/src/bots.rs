@@ -1,13 +1,13 @@
 //! The computer players offered to tables and self-play: `random`, `classic` and the engine
 //! at levels 1 to 10 (`engine:L1` … `engine:L10`; `engine` alone is level 10).
 //!
-//! Every bot grants an undo request (as the seed's computer does) and otherwise places a
+//! Every bot grants an undo request (as the original program's computer does) and otherwise places a
 //! stone chosen from its seat's view. Bots think by node counts, never by the clock, so a
 //! self-play run replays exactly.
 
 use crate::board::{Color, Point};
 use crate::engine::{classic, Engine, Level, WIN_BOUND};
-use crate::game::{Action, Gomoku, View};
+use crate::rules::{Action, Gomoku, View};
 use game::{deal, Bot, Decision, GameRng, Seed};
 
 /// Every bot name, weakest first.

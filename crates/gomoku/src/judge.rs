@@ -12,8 +12,8 @@
 
 use crate::board::{Point, Rule, MAX_SIZE};
 use crate::engine::{Engine, Limits};
-use crate::game::{Config, State};
 use crate::renju::{self, Forbidden};
+use crate::rules::{Config, State};
 use game::judge::{answer, array_field, opt_str_field, unknown_op};
 use serde_json::{json, Map, Value};
 use std::time::Duration;

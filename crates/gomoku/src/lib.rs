@@ -1,11 +1,11 @@
-//! 五子棋 Gomoku for qipai (seed 001): the rules, a strong engine, records and the Gomocup
+//! 五子棋 Gomoku for qipai: the rules, a strong engine, records and the Gomocup
 //! brain protocol.
 //!
-//! * [`board`], [`renju`], [`game`]: the rules — 15×15 (19×19 and 20×20 as options),
-//!   freestyle (the seed's game), standard (exactly five) and renju (black's forbidden
+//! * [`board`], [`renju`], [`rules`]: the rules — 15×15 (19×19 and 20×20 as options),
+//!   freestyle (the original program's game), standard (exactly five) and renju (black's forbidden
 //!   double-three, double-four and overline, decided exactly, recursion included); undo
 //!   negotiation, resignation and the full-board draw are part of the rules.
-//! * [`engine`]: the computer opponent (see its module docs for the design) and the seed's
+//! * [`engine`]: the computer opponent (see its module docs for the design) and the original program's
 //!   classic evaluator; [`bots`] offers them to tables as `random`, `classic`,
 //!   `engine:L1` … `engine:L10`.
 //! * [`records`]: SGF (`GM[4]`) and Piskvork PSQ export and import.
@@ -20,13 +20,13 @@
 pub mod board;
 pub mod bots;
 pub mod engine;
-pub mod game;
 pub mod gomocup;
 pub mod judge;
 pub mod notation;
 pub mod records;
 pub mod renju;
+pub mod rules;
 pub mod spec;
 
 pub use board::{Board, Color, Point, Rule};
-pub use game::{Action, Config, Event, Gomoku, State, UndoPolicy, View};
+pub use rules::{Action, Config, Event, Gomoku, State, UndoPolicy, View};

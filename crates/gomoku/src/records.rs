@@ -6,7 +6,7 @@
 //! the rules, so an imported record is a game that could have been played.
 
 use crate::board::{Color, Point, Rule, MAX_SIZE};
-use crate::game::{Config, EndReason, GameEnd, State};
+use crate::rules::{Config, EndReason, GameEnd, State};
 
 /// A game as a record: size, rule and moves.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use crate::board::{Color, Point};
 use crate::engine::classic;
-use crate::game::{Action, Config, EndReason, Gomoku, UndoPolicy, View};
 use crate::notation::{format_point, parse_point};
+use crate::rules::{Action, Config, EndReason, Gomoku, UndoPolicy, View};
 use crate::{bots, judge};
 use game::{Bot, GameSpec, Seat, Seed, Viewer};
 

@@ -2,8 +2,8 @@
 
 mod common;
 use common::interleave;
-use gomoku::game::{EndReason, GameEnd};
 use gomoku::records::{from_psq, from_sgf, to_psq, to_sgf, GameRecord};
+use gomoku::rules::{EndReason, GameEnd};
 use gomoku::{Color, Rule};
 
 fn sample() -> GameRecord {

@@ -122,7 +122,7 @@ fn renju_three_whose_completion_is_a_double_three_is_no_three() {
 
 #[test]
 fn renju_white_has_no_forbidden_points_and_wins_with_overline() {
-    use gomoku::game::State;
+    use gomoku::rules::State;
     use gomoku::{Config, Rule};
     let config = Config {
         rule: Rule::Renju,
@@ -387,7 +387,7 @@ fn renju_split_three_whose_gap_makes_five_on_a_diagonal_is_no_three() {
 fn renju_game_where_black_plays_beside_its_own_four_replays() {
     // A game in which black, holding the four i4–i7, plays h8 instead of winning at i8.
     // The referees accept the move (h8 makes one three), so the record must replay.
-    use gomoku::game::State;
+    use gomoku::rules::State;
     use gomoku::{Config, Rule};
     let mut s = State::new(&Config {
         rule: Rule::Renju,

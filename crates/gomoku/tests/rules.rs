@@ -1,9 +1,9 @@
-//! One test per rule of seed 001 and of rules/gomoku.md.
+//! One test per rule of the original game description and of docs/rules/gomoku.md.
 
 mod common;
 use common::{interleave, pt};
 use game::{registry, GameSpec, RuleError, Rules, Seed, ToAct, Viewer};
-use gomoku::game::{EndReason, Event};
+use gomoku::rules::{EndReason, Event};
 use gomoku::{Action, Color, Config, Gomoku, Rule, State, UndoPolicy};
 
 fn start(config: Config) -> State {

@@ -25,7 +25,7 @@ use game::{Bot, Decision};
 /// The weights the heuristic bot trades its concerns with.
 ///
 /// The defaults come from self-play over 3,000-deal runs against `random` and against a bot
-/// that always plays its smallest legal play. Shedding matters most: the seed's scoring
+/// that always plays its smallest legal play. Shedding matters most: the original rules' scoring
 /// doubles and triples the cost of being caught with 8 and 10 cards, so a card shed is worth
 /// about as much as keeping a 2 (`per_card` ≈ `keep`); keeping 2s any harder cost about two
 /// points a deal against the smallest-play bot. Counting card scores from five cards left

@@ -31,7 +31,7 @@
 //!   move that loses to a visible threat, and always a five or a four's block when there
 //!   is one. Bots use node limits only, so self-play is reproducible; the Gomocup brain
 //!   uses the match clock.
-//! * [`classic`]: the seed's "winning combinations" evaluator (every five-point line scored
+//! * [`classic`]: the original program's "winning combinations" evaluator (every five-point line scored
 //!   by the stones in it), kept as a baseline opponent.
 
 pub mod classic;

@@ -6,7 +6,7 @@
 //! other players' face-down base cards are one unseen pile to it), so the odds of every draw
 //! come from the exact composition of that pile. Further along, the model simplifies in the
 //! usual ways of a one-pass estimate: later draws use the same composition, players still to
-//! act are assumed to play the seed's fixed policy, and rivals are independent of each other.
+//! act are assumed to play the original rules' fixed policy, and rivals are independent of each other.
 //!
 //! Two things about the deck count besides its composition. Near its end, players still to
 //! act may find it empty and have to stand where they are, often low: the bot works out how
@@ -254,7 +254,7 @@ fn stood_rivals(view: &View, unseen: CardSet) -> Vec<Stood> {
             let hits: Halves = p.hits.iter().map(|&c| halves(c)).sum();
             let best_hit = p.hits.iter().map(|&c| strength(c)).max().unwrap_or(0);
             let last_hit = p.hits.last().map_or(0, |&c| halves(c));
-            // First the bases with which the seed's policy would have hit until the last
+            // First the bases with which the original rules' policy would have hit until the last
             // card and then stood, then any the rules allow, then any at all.
             // `(stand_from, hit_below)`: the total stood on is at least `stand_from`; the
             // total before the last hit was below `hit_below`.

@@ -1,4 +1,4 @@
-//! Computer players: the seed's fixed policy and a card counter (plus `game::RandomBot`).
+//! Computer players: the original rules' fixed policy (bot `seed`) and a card counter (plus `game::RandomBot`).
 
 mod counting;
 mod odds;

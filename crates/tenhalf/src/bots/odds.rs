@@ -1,5 +1,5 @@
 //! The arithmetic of the counting bot: card values as draw odds, and how a player who plays
-//! the seed's policy ends a round when the deck holds a given number of cards for them.
+//! the original rules' policy ends a round when the deck holds a given number of cards for them.
 
 use super::seed::SEED_STANDS_AT;
 use crate::hand::{Halves, MAX_CARDS, TEN_AND_A_HALF};
@@ -75,7 +75,7 @@ pub(super) fn not_below(away: f64, stand: &Table) -> Table {
     out
 }
 
-/// How a player who plays the seed's policy from a fresh base card ends the round, for each
+/// How a player who plays the original rules' policy from a fresh base card ends the round, for each
 /// number of cards the deck holds for them (index 0 to [`BUDGETS`]), every card drawn with
 /// the odds `p`.
 ///

@@ -1,11 +1,11 @@
-//! The fixed policy of the seed's rule 7: the other players "hit at 7½, 8 and 8½; stand at
+//! The fixed policy of the original rules' rule 7: the other players "hit at 7½, 8 and 8½; stand at
 //! 9, 9½ and 10".
 
 use crate::hand::{Halves, Hand};
 use crate::{Action, TenHalf};
 use game::{Bot, Decision};
 
-/// 9: the seed's players stand from here up (rule 7).
+/// 9: the original rules' players stand from here up (rule 7).
 pub const SEED_STANDS_AT: Halves = 18;
 
 /// Plays rule 7's fixed policy; at 7 or less every player must hit anyway (rule 5).
