@@ -2,7 +2,7 @@
 //! between deals (the last winner leads the next).
 
 use crate::{bots, text, Action, BigTwo, Config, Event, State, View};
-use game::{Bot, GameSpec, Rules, Seed, Viewer};
+use game::{Bot, Clock, GameSpec, Rules, Seed, Viewer};
 
 impl GameSpec for BigTwo {
     fn bot_names() -> &'static [&'static str] {
@@ -47,6 +47,14 @@ impl GameSpec for BigTwo {
 
     fn help() -> &'static str {
         text::HELP
+    }
+
+    /// 30 seconds a play.
+    fn clock(_: &State) -> Clock {
+        Clock {
+            phase: "play",
+            seconds: 30,
+        }
     }
 
     fn next_game(config: &Config, _seats: usize, finished: &State) -> Config {

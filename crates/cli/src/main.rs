@@ -26,6 +26,7 @@ mod judge;
 mod pbrain;
 mod play;
 mod prompt;
+mod serve;
 mod sim;
 mod verify;
 
@@ -55,6 +56,9 @@ enum Command {
     Gomocup,
     /// Check finished game records: the seed against the commitment, the deal, the replay.
     Verify(verify::Args),
+    /// Run the game hall: accounts, lobby, tables, computers, over WebSocket (one machine,
+    /// embedded SQLite).
+    Serve(serve::Args),
     /// List the games and their bots.
     Games,
 }
@@ -89,6 +93,7 @@ fn run() -> Result<()> {
         Command::Judge { game } => judge::run(&registry, &game),
         Command::Sim(args) => sim::run(&registry, args),
         Command::Verify(args) => verify::run(&registry, args),
+        Command::Serve(args) => serve::run(registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {

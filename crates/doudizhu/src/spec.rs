@@ -1,9 +1,9 @@
 //! What Dou Dizhu offers around its rules: bots, the judge, the text face, and the match
 //! between games (the first bidder moves one seat on).
 
-use crate::rules::{Action, Config, DouDizhu, Event, State};
+use crate::rules::{Action, Config, DouDizhu, Event, Phase, State};
 use crate::{bots, text, View};
-use game::{Bot, GameSpec, Seed, Viewer};
+use game::{Bot, Clock, GameSpec, Seed, Viewer};
 
 impl GameSpec for DouDizhu {
     fn bot_names() -> &'static [&'static str] {
@@ -44,6 +44,20 @@ impl GameSpec for DouDizhu {
 
     fn help() -> &'static str {
         text::help()
+    }
+
+    /// 20 seconds to bid, 30 to play.
+    fn clock(state: &State) -> Clock {
+        match state.phase() {
+            Phase::Bidding => Clock {
+                phase: "bid",
+                seconds: 20,
+            },
+            _ => Clock {
+                phase: "play",
+                seconds: 30,
+            },
+        }
     }
 
     fn custom_setup(config: &Config) -> Option<String> {

@@ -1,7 +1,7 @@
 //! What 五人斗地主 offers around its rules: bots, the judge and the text face.
 
-use crate::{bots, text, Action, Config, DouDizhu5, Event, PublicAction, View};
-use game::{Bot, GameSpec, Seed, Viewer};
+use crate::{bots, text, Action, Config, DouDizhu5, Event, Phase, PublicAction, State, View};
+use game::{Bot, Clock, GameSpec, Seed, Viewer};
 
 impl GameSpec for DouDizhu5 {
     fn bot_names() -> &'static [&'static str] {
@@ -42,6 +42,25 @@ impl GameSpec for DouDizhu5 {
 
     fn help() -> &'static str {
         text::HELP
+    }
+
+    /// The grab and the declaration have the table's own times (10 s by the original
+    /// rules); 30 seconds a play.
+    fn clock(state: &State) -> Clock {
+        match state.phase() {
+            Phase::Grab => Clock {
+                phase: "grab",
+                seconds: state.config.grab_seconds,
+            },
+            Phase::Declare => Clock {
+                phase: "declare",
+                seconds: state.config.declare_seconds,
+            },
+            _ => Clock {
+                phase: "play",
+                seconds: 30,
+            },
+        }
     }
 
     fn custom_setup(config: &Config) -> Option<String> {

@@ -82,7 +82,7 @@ pub trait Rules: Sized + 'static {
     /// Table options (variants, scoring options). `Default` is the standard game.
     type Config: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync + 'static;
     /// Everything about a game in progress, hidden cards included. Never shown to a player.
-    type State: Clone + Send + 'static;
+    type State: Clone + Send + Sync + 'static;
     /// One move by one seat; its JSON form is what clients send.
     type Action: Serialize + DeserializeOwned + Clone + Eq + Debug + Send + Sync + 'static;
     /// What the other seats may learn of an action: in most games the action itself, but a

@@ -5,9 +5,9 @@
 use crate::board::{Color, Point};
 use crate::engine::classic;
 use crate::notation::{format_point, parse_point};
-use crate::rules::{Action, Config, EndReason, Gomoku, UndoPolicy, View};
+use crate::rules::{Action, Config, EndReason, Gomoku, State, UndoPolicy, View};
 use crate::{bots, judge};
-use game::{Bot, GameSpec, Seat, Seed, Viewer};
+use game::{Bot, Clock, GameSpec, Seat, Seed, Viewer};
 
 impl GameSpec for Gomoku {
     /// Against the computer an undo is always granted and takes back two plies, as the
@@ -26,6 +26,36 @@ impl GameSpec for Gomoku {
     /// Nothing is dealt: the seed decides nothing.
     fn uses_seed() -> bool {
         false
+    }
+
+    /// A minute a move, on a chess clock of 15 minutes a player.
+    fn clock(_: &State) -> Clock {
+        Clock {
+            phase: "move",
+            seconds: 60,
+        }
+    }
+
+    fn game_clock() -> Option<u32> {
+        Some(15 * 60)
+    }
+
+    fn export_formats() -> &'static [&'static str] {
+        &["sgf", "psq"]
+    }
+
+    /// SGF (`GM[4]`, with the rule and the result) or Piskvork's PSQ.
+    fn export(format: &str, finished: &State) -> Option<String> {
+        let record = crate::records::GameRecord {
+            size: finished.config().size,
+            rule: finished.config().rule,
+            moves: finished.moves().to_vec(),
+        };
+        match format {
+            "sgf" => Some(crate::records::to_sgf(&record, finished.end())),
+            "psq" => Some(crate::records::to_psq(&record)),
+            _ => None,
+        }
     }
 
     fn bot_names() -> &'static [&'static str] {

@@ -5,7 +5,7 @@ use crate::bots::{CountingBot, SeedBot};
 use crate::state::{Action, Config, Event, State};
 use crate::view::View;
 use crate::{judge, text, TenHalf};
-use game::{Bot, GameSpec, Outcome, RandomBot, Seat, Seed, Viewer};
+use game::{Bot, Clock, GameSpec, Outcome, RandomBot, Seat, Seed, Viewer};
 
 impl GameSpec for TenHalf {
     fn bot_names() -> &'static [&'static str] {
@@ -47,6 +47,14 @@ impl GameSpec for TenHalf {
 
     fn help() -> &'static str {
         text::HELP
+    }
+
+    /// 20 seconds to hit or stand.
+    fn clock(_: &State) -> Clock {
+        Clock {
+            phase: "turn",
+            seconds: 20,
+        }
     }
 
     fn public_action_text(_: &View, action: &Action) -> String {

@@ -55,7 +55,7 @@ impl std::fmt::Debug for BotTask {
 /// always the exact history of the state. [`Table::record`] is what anyone may see: the
 /// public forms of actions while the game runs, everything once it is over.
 /// [`Table::journal`] adds the sealed private forms, for the owner's storage only.
-pub trait Table: Send {
+pub trait Table: Send + Sync {
     /// The game's id.
     fn game(&self) -> &'static str;
     /// This game's id.

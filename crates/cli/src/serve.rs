@@ -1,0 +1,86 @@
+//! `qipai serve`: the hall on one machine, its data in an embedded SQLite file.
+
+use anyhow::{Context, Result};
+use game::Registry;
+use server::{Server, ServerConfig};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Server options.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    addr: SocketAddr,
+    /// Where to keep the data (created if missing).
+    #[arg(long, default_value = "qipai-data")]
+    data_dir: PathBuf,
+    /// Computers thinking at once (default: the number of cores).
+    #[arg(long)]
+    bot_threads: Option<usize>,
+    /// Milliseconds a computer waits before it moves, so people can follow the game.
+    #[arg(long, default_value_t = 700)]
+    bot_delay_ms: u64,
+    /// Seconds a disconnected player's seat is held before a computer plays it.
+    #[arg(long, default_value_t = 30)]
+    grace_seconds: u64,
+    /// Seconds quick play waits for people before computers fill the table.
+    #[arg(long, default_value_t = 5)]
+    quick_play_seconds: u64,
+}
+
+/// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
+pub fn run(registry: Registry, args: Args) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let mut config = ServerConfig {
+        addr: args.addr,
+        data_dir: args.data_dir,
+        ..ServerConfig::default()
+    };
+    if let Some(n) = args.bot_threads {
+        config.bot_threads = n.max(1);
+    }
+    config.timing.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    config.timing.grace = Duration::from_secs(args.grace_seconds);
+    config.timing.quick_play_wait = Duration::from_secs(args.quick_play_seconds);
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    runtime.block_on(async move {
+        let data = config.data_dir.display().to_string();
+        let server = Server::bind(registry, config).await?;
+        let addr = server.local_addr().context("the server has no address")?;
+        outln!("qipai hall listening on http://{addr}/ (data in {data}); stop with Ctrl-C");
+        server.run(shutdown_signal()).await?;
+        outln!("stopped: every accepted move is stored");
+        Ok(())
+    })
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+    tracing::info!("shutting down");
+}

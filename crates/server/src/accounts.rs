@@ -1,0 +1,268 @@
+//! Accounts and sessions: register with a name and password (argon2id), log in for a
+//! session token, or play as a guest and keep the guest's games when registering.
+//!
+//! Tokens are 32 random bytes, given to the client once and stored only as their sha256;
+//! they expire and logout revokes them. Failed logins are limited per name and per address.
+//! No password or token is ever logged or sent back.
+
+use crate::protocol::UserInfo;
+use crate::ratelimit::Failures;
+use crate::store::{Store, StoreError};
+use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use rand::TryRngCore;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Why an account request failed; [`AuthError::code`] is the protocol's error code.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    /// The name does not follow the rules.
+    #[error("a name is 2 to 24 letters, digits, '_' or '-', and may not start with 'guest-'")]
+    BadName,
+    /// The password is too short or too long.
+    #[error("a password is 8 to 256 characters")]
+    BadPassword,
+    /// Another account has the name.
+    #[error("the name '{0}' is taken")]
+    NameTaken(String),
+    /// Wrong name or password (the same answer for both, so names cannot be probed).
+    #[error("wrong name or password")]
+    WrongPassword,
+    /// Too many failed logins for this name or address; try again later.
+    #[error("too many failed logins; try again in a few minutes")]
+    RateLimited,
+    /// The session token is unknown, expired or revoked.
+    #[error("the session has ended; log in again")]
+    BadToken,
+    /// Storage failed.
+    #[error("{0}")]
+    Storage(String),
+}
+
+impl AuthError {
+    /// The protocol's error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AuthError::BadName => "bad_name",
+            AuthError::BadPassword => "bad_password",
+            AuthError::NameTaken(_) => "name_taken",
+            AuthError::WrongPassword => "wrong_password",
+            AuthError::RateLimited => "rate_limited",
+            AuthError::BadToken => "bad_token",
+            AuthError::Storage(_) => "storage",
+        }
+    }
+}
+
+impl From<StoreError> for AuthError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NameTaken(n) => AuthError::NameTaken(n),
+            other => AuthError::Storage(other.to_string()),
+        }
+    }
+}
+
+/// A new session: the token for the client, and its user.
+#[derive(Debug, Clone)]
+pub struct Session {
+    /// Give it to the client once; only its hash is kept.
+    pub token: String,
+    /// The account.
+    pub user: UserInfo,
+}
+
+/// Accounts and sessions over a [`Store`].
+pub struct Accounts {
+    store: Arc<dyn Store>,
+    by_name: Failures,
+    by_address: Failures,
+    session: Duration,
+}
+
+/// Whether a name may be registered.
+pub fn valid_name(name: &str) -> bool {
+    let n = name.chars().count();
+    (2..=24).contains(&n)
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !name.to_lowercase().starts_with("guest-")
+}
+
+/// sha256 of a token, in hex: what the store keeps.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], AuthError> {
+    let mut bytes = [0u8; N];
+    rand::rngs::OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| AuthError::Storage(format!("no randomness: {e}")))?;
+    Ok(bytes)
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// An argon2id hash (PHC string, with its own random salt), computed off the async threads:
+/// it takes tens of milliseconds by design.
+async fn hash_password(password: String) -> Result<String, AuthError> {
+    tokio::task::spawn_blocking(move || {
+        let hash: Result<PasswordHash, _> = Argon2::default().hash_password(password.as_bytes());
+        hash.map(|h| h.to_string())
+            .map_err(|e| AuthError::Storage(e.to_string()))
+    })
+    .await
+    .map_err(|e| AuthError::Storage(e.to_string()))?
+}
+
+async fn check_password(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).is_ok_and(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+    })
+    .await
+    .unwrap_or(false)
+}
+
+impl Accounts {
+    /// Accounts over `store`; `session` is how long a token lives; `failed` logins per
+    /// name and per address within `window` lock further tries.
+    pub fn new(store: Arc<dyn Store>, session: Duration, failed: u32, window: Duration) -> Self {
+        Accounts {
+            store,
+            by_name: Failures::new(failed, window),
+            by_address: Failures::new(failed, window),
+            session,
+        }
+    }
+
+    async fn open_session(&self, user: UserInfo) -> Result<Session, AuthError> {
+        let token = hex::encode(random_bytes::<32>()?);
+        let expires = unix_now() + self.session.as_secs() as i64;
+        self.store
+            .create_session(user.id, &token_hash(&token), expires)
+            .await?;
+        Ok(Session { token, user })
+    }
+
+    /// Registers `name`. A guest (`current`) becomes that account, keeping its games.
+    pub async fn register(
+        &self,
+        current: Option<&UserInfo>,
+        name: &str,
+        password: &str,
+    ) -> Result<Session, AuthError> {
+        if !valid_name(name) {
+            return Err(AuthError::BadName);
+        }
+        if !(8..=256).contains(&password.chars().count()) {
+            return Err(AuthError::BadPassword);
+        }
+        let hash = hash_password(password.to_string()).await?;
+        let user = match current {
+            Some(guest) if guest.guest => self.store.register_guest(guest.id, name, &hash).await?,
+            _ => self.store.create_user(name, Some(&hash), false).await?,
+        };
+        self.open_session(user).await
+    }
+
+    /// Logs in. `address` is the client's, for the per-address limit.
+    pub async fn login(
+        &self,
+        name: &str,
+        password: &str,
+        address: &str,
+    ) -> Result<Session, AuthError> {
+        let name_key = name.to_lowercase();
+        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
+            return Err(AuthError::RateLimited);
+        }
+        let stored = self.store.user_by_name(name).await?;
+        let ok = match &stored {
+            Some(u) => match &u.password_hash {
+                Some(hash) => check_password(password.to_string(), hash.clone()).await,
+                None => false,
+            },
+            None => {
+                // Spend the same effort as a real check, so timing does not tell names.
+                let _ = hash_password(password.to_string()).await;
+                false
+            }
+        };
+        match stored {
+            Some(u) if ok => {
+                self.by_name.clear(&name_key);
+                self.open_session(u.info).await
+            }
+            _ => {
+                self.by_name.fail(&name_key);
+                self.by_address.fail(address);
+                Err(AuthError::WrongPassword)
+            }
+        }
+    }
+
+    /// A new guest account with a generated name.
+    pub async fn guest(&self) -> Result<Session, AuthError> {
+        for _ in 0..8 {
+            let suffix = hex::encode(random_bytes::<4>()?);
+            match self
+                .store
+                .create_user(&format!("guest-{suffix}"), None, true)
+                .await
+            {
+                Ok(user) => return self.open_session(user).await,
+                Err(StoreError::NameTaken(_)) => continue,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(AuthError::Storage("no free guest name".into()))
+    }
+
+    /// The user of a live session token.
+    pub async fn resume(&self, token: &str) -> Result<UserInfo, AuthError> {
+        self.store
+            .session_user(&token_hash(token), unix_now())
+            .await?
+            .ok_or(AuthError::BadToken)
+    }
+
+    /// Ends a session.
+    pub async fn logout(&self, token: &str) -> Result<(), AuthError> {
+        Ok(self.store.revoke_session(&token_hash(token)).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules() {
+        for good in ["ab", "小明", "player_1", "a-b", &"x".repeat(24)] {
+            assert!(valid_name(good), "{good}");
+        }
+        for bad in [
+            "a",
+            "",
+            "has space",
+            "guest-12",
+            "Guest-x",
+            "a;b",
+            &"x".repeat(25),
+        ] {
+            assert!(!valid_name(bad), "{bad}");
+        }
+    }
+}

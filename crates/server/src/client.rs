@@ -1,0 +1,154 @@
+//! A client of the protocol over a real WebSocket: what `qipai connect`, the load harness
+//! and the tests use to talk to a server.
+
+use crate::protocol::{ClientMessage, ServerMessage, UserInfo, VERSION};
+use futures_util::{SinkExt, StreamExt};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Why a client call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection could not be made or broke.
+    #[error("connection: {0}")]
+    Connection(String),
+    /// The server closed the connection.
+    #[error("the server closed the connection{0}")]
+    Closed(String),
+    /// The server sent something that is not a protocol message.
+    #[error("unreadable message from the server: {0}")]
+    Unreadable(String),
+    /// The server answered with an error.
+    #[error("{code}: {message}")]
+    Refused {
+        /// The error code.
+        code: String,
+        /// Its message.
+        message: String,
+    },
+    /// Nothing came in time.
+    #[error("no answer within {0:?}")]
+    Timeout(Duration),
+}
+
+/// One connection to a server.
+pub struct Connection {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// The WebSocket URL of a server given as `host:port`, `http://…` or `ws://…`.
+pub fn ws_url(server: &str) -> String {
+    let base = server.trim_end_matches('/');
+    let base = if let Some(rest) = base.strip_prefix("http://") {
+        format!("ws://{rest}")
+    } else if let Some(rest) = base.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else if base.starts_with("ws://") || base.starts_with("wss://") {
+        base.to_string()
+    } else {
+        format!("ws://{base}")
+    };
+    if base.ends_with("/ws") {
+        base
+    } else {
+        format!("{base}/ws")
+    }
+}
+
+impl Connection {
+    /// Connects and says hello (with `token` to resume a session). Returns the connection,
+    /// the user the token names (if any) and the tables where that user sits.
+    pub async fn open(
+        server: &str,
+        token: Option<&str>,
+    ) -> Result<(Connection, Option<UserInfo>, Vec<String>), ClientError> {
+        let (ws, _) = tokio_tungstenite::connect_async(ws_url(server))
+            .await
+            .map_err(|e| ClientError::Connection(e.to_string()))?;
+        let mut conn = Connection { ws };
+        conn.send(&ClientMessage::Hello {
+            version: VERSION,
+            token: token.map(str::to_string),
+        })
+        .await?;
+        loop {
+            match conn.recv().await? {
+                ServerMessage::Welcome { user, seated, .. } => return Ok((conn, user, seated)),
+                ServerMessage::Error { code, message, .. } if code != "bad_token" => {
+                    return Err(ClientError::Refused { code, message })
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    /// Sends a message.
+    pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
+        let text =
+            serde_json::to_string(message).map_err(|e| ClientError::Unreadable(e.to_string()))?;
+        self.send_raw(text).await
+    }
+
+    /// Sends any text frame (the fuzz tests send broken ones).
+    pub async fn send_raw(&mut self, text: String) -> Result<(), ClientError> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| ClientError::Connection(e.to_string()))
+    }
+
+    /// The next message from the server.
+    pub async fn recv(&mut self) -> Result<ServerMessage, ClientError> {
+        loop {
+            let frame = self
+                .ws
+                .next()
+                .await
+                .ok_or_else(|| ClientError::Closed(String::new()))?
+                .map_err(|e| ClientError::Connection(e.to_string()))?;
+            match frame {
+                Message::Text(text) => {
+                    return serde_json::from_str(text.as_str())
+                        .map_err(|e| ClientError::Unreadable(format!("{e}: {text}")))
+                }
+                Message::Close(frame) => {
+                    return Err(ClientError::Closed(
+                        frame.map(|f| format!(": {}", f.reason)).unwrap_or_default(),
+                    ))
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next message, or [`ClientError::Timeout`] after `wait`.
+    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMessage, ClientError> {
+        tokio::time::timeout(wait, self.recv())
+            .await
+            .map_err(|_| ClientError::Timeout(wait))?
+    }
+
+    /// Sends `message` and waits for the session it opens (register, login, guest).
+    pub async fn session(
+        &mut self,
+        message: ClientMessage,
+    ) -> Result<(String, UserInfo), ClientError> {
+        self.send(&message).await?;
+        loop {
+            match self.recv().await? {
+                ServerMessage::Session { token, user } => return Ok((token, user)),
+                ServerMessage::Error { code, message, .. } => {
+                    return Err(ClientError::Refused { code, message })
+                }
+                _ => continue,
+            }
+        }
+    }
+
+    /// Closes the connection politely.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}

@@ -1,0 +1,107 @@
+//! How a server runs: where it listens, where it keeps its data, and the limits and times
+//! that protect it and pace its games.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything `qipai serve` can be told.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Where the SQLite file lives.
+    pub data_dir: PathBuf,
+    /// Limits that protect the server from floods and oversize input.
+    pub limits: Limits,
+    /// Times that pace games and hold seats.
+    pub timing: Timing,
+    /// Bots thinking at once; more wait their turn.
+    pub bot_threads: usize,
+}
+
+/// Limits on what one client may send.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// The largest message accepted, in bytes; larger frames close the connection.
+    pub max_message: usize,
+    /// Messages a connection may send per second on average…
+    pub messages_per_second: f64,
+    /// …and in a burst.
+    pub message_burst: f64,
+    /// Chat lines an account may send per minute.
+    pub chats_per_minute: f64,
+    /// The longest chat line, in characters.
+    pub max_chat: usize,
+    /// Failed logins per name, and per address, in `login_window` before further tries
+    /// are refused until the window passes.
+    pub failed_logins: u32,
+    /// The window of `failed_logins`.
+    pub login_window: Duration,
+    /// Messages queued for a connection that does not read before it is dropped (it can
+    /// reconnect and resume).
+    pub send_queue: usize,
+    /// Tables one account may have open as host at once.
+    pub tables_per_user: usize,
+}
+
+/// Times that pace games and hold seats.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    /// How long a session token lives.
+    pub session: Duration,
+    /// How long players have to send their nonces before a deal.
+    pub nonce_window: Duration,
+    /// How long a disconnected player's seat is held before a computer plays it.
+    pub grace: Duration,
+    /// How long quick play waits for people before computers fill the table.
+    pub quick_play_wait: Duration,
+    /// A pause before a computer moves, so people can follow; zero for tests and load.
+    pub bot_delay: Duration,
+    /// Timeouts in a row after which a seat is played by a computer (托管).
+    pub timeouts_to_auto: u32,
+    /// Table messages kept for clients that reconnect.
+    pub replay_buffer: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: SocketAddr::from(([127, 0, 0, 1], 7878)),
+            data_dir: PathBuf::from("qipai-data"),
+            limits: Limits::default(),
+            timing: Timing::default(),
+            bot_threads: std::thread::available_parallelism().map_or(2, usize::from),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message: 16 * 1024,
+            messages_per_second: 20.0,
+            message_burst: 40.0,
+            chats_per_minute: 20.0,
+            max_chat: 300,
+            failed_logins: 5,
+            login_window: Duration::from_secs(300),
+            send_queue: 1024,
+            tables_per_user: 5,
+        }
+    }
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            session: Duration::from_secs(30 * 24 * 3600),
+            nonce_window: Duration::from_secs(2),
+            grace: Duration::from_secs(30),
+            quick_play_wait: Duration::from_secs(5),
+            bot_delay: Duration::from_millis(700),
+            timeouts_to_auto: 2,
+            replay_buffer: 512,
+        }
+    }
+}

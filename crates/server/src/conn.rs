@@ -1,0 +1,483 @@
+//! One WebSocket connection: reads frames within the limits, reads messages, answers
+//! accounts and the lobby itself, and passes table requests to their tables.
+//!
+//! Bad input never hurts anyone else: an oversize frame, a binary frame, malformed JSON,
+//! an unknown message type or a flood gets a typed error (or, past the limits, the
+//! connection closed); nothing else changes and every other connection carries on.
+
+use crate::hall::{Hall, Refusal};
+use crate::outbox::{next_conn_id, Outbox};
+use crate::protocol::{ClientMessage, ServerMessage, VERSION};
+use crate::ratelimit::Bucket;
+use crate::table::{Client, Cmd};
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long a new connection has to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// Errors in a row after which a flooding connection is closed.
+const MAX_STRIKES: u32 = 50;
+
+/// A connection's own state.
+struct Conn {
+    hall: Arc<Hall>,
+    client: Client,
+    address: String,
+    token: Option<String>,
+    greeted: bool,
+    tables: HashSet<String>,
+    lobby: Option<tokio::task::JoinHandle<()>>,
+    bucket: Bucket,
+    strikes: u32,
+}
+
+/// Serves one upgraded WebSocket until it closes.
+pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
+    let conn_id = next_conn_id();
+    let (out, mut frames, closing) = Outbox::new(conn_id, hall.config.limits.send_queue);
+    let (mut sink, mut stream) = socket.split();
+    hall.metrics.connections.inc();
+    let writer = tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                frame = frames.recv() => match frame {
+                    Some(text) => {
+                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    None => break,
+                },
+                reason = closing.wait() => {
+                    // Drain what is queued (the last error), then close.
+                    while let Ok(text) = frames.try_recv() {
+                        let _ = sink.send(Message::Text(text.as_ref().into())).await;
+                    }
+                    let _ = sink
+                        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                            code: 1008,
+                            reason: reason.chars().take(120).collect::<String>().into(),
+                        })))
+                        .await;
+                    break;
+                }
+            }
+        }
+    });
+    let limits = &hall.config.limits;
+    let mut conn = Conn {
+        bucket: Bucket::new(limits.messages_per_second, limits.message_burst),
+        client: Client {
+            conn: conn_id,
+            user: None,
+            out: out.clone(),
+        },
+        address: peer.ip().to_string(),
+        token: None,
+        greeted: false,
+        tables: HashSet::new(),
+        lobby: None,
+        strikes: 0,
+        hall: hall.clone(),
+    };
+    let hello_by = Instant::now() + HELLO_WITHIN;
+    loop {
+        let next = if conn.greeted {
+            stream.next().await
+        } else {
+            match tokio::time::timeout_at(hello_by.into(), stream.next()).await {
+                Ok(m) => m,
+                Err(_) => {
+                    conn.error("hello_first", "say hello within 10 seconds");
+                    out.close("no hello");
+                    break;
+                }
+            }
+        };
+        let Some(Ok(message)) = next else { break };
+        match message {
+            Message::Text(text) => {
+                if !conn.on_text(text.as_str()).await {
+                    break;
+                }
+            }
+            Message::Binary(_) => {
+                conn.error("bad_message", "messages are JSON in text frames");
+                if !conn.strike() {
+                    break;
+                }
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => {}
+        }
+    }
+    conn.finish().await;
+    out.close("bye");
+    let _ = writer.await;
+    hall.metrics.connections.dec();
+}
+
+impl Conn {
+    fn error(&self, code: &'static str, message: impl Into<String>) {
+        self.refuse(Refusal::new(code, message));
+    }
+
+    fn refuse(&self, r: Refusal) {
+        self.hall.metrics.errors.with_label_values(&[r.code]).inc();
+        self.client
+            .out
+            .send(&ServerMessage::error(r.code, r.message, None));
+    }
+
+    /// Counts a bad message; false when the connection should close.
+    fn strike(&mut self) -> bool {
+        self.strikes += 1;
+        if self.strikes > MAX_STRIKES {
+            self.client.out.close("too many bad messages");
+            return false;
+        }
+        true
+    }
+
+    /// One text frame; false when the connection should close.
+    async fn on_text(&mut self, text: &str) -> bool {
+        self.hall.metrics.messages_in.inc();
+        if !self.bucket.take() {
+            self.error("rate_limited", "too many messages: slow down");
+            return self.strike();
+        }
+        let message = match serde_json::from_str::<ClientMessage>(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let code = if serde_json::from_str::<serde_json::Value>(text).is_ok() {
+                    "bad_message"
+                } else {
+                    "bad_json"
+                };
+                self.error(code, format!("cannot read that message: {e}"));
+                return self.strike();
+            }
+        };
+        if !self.greeted {
+            return self.hello(message).await;
+        }
+        match self.handle(message).await {
+            Ok(()) => {
+                self.strikes = 0;
+                true
+            }
+            Err(r) => {
+                self.refuse(r);
+                self.strike()
+            }
+        }
+    }
+
+    async fn hello(&mut self, message: ClientMessage) -> bool {
+        let ClientMessage::Hello { version, token } = message else {
+            self.error(
+                "hello_first",
+                "the first message is a hello with the protocol version",
+            );
+            return false;
+        };
+        if version != VERSION {
+            self.error(
+                "bad_version",
+                format!("this server speaks protocol version {VERSION}, not {version}"),
+            );
+            self.client.out.close("wrong protocol version");
+            return false;
+        }
+        self.greeted = true;
+        let user = match token {
+            Some(t) => match self.hall.accounts.resume(&t).await {
+                Ok(u) => {
+                    self.token = Some(t);
+                    Some(u)
+                }
+                Err(e) => {
+                    self.error(e.code(), e.to_string());
+                    None
+                }
+            },
+            None => None,
+        };
+        let seated = match &user {
+            Some(u) => {
+                self.set_user(u.clone());
+                self.hall.seated_tables(u)
+            }
+            None => Vec::new(),
+        };
+        self.client.out.send(&ServerMessage::Welcome {
+            version: VERSION,
+            user,
+            seated,
+        });
+        true
+    }
+
+    fn set_user(&mut self, user: crate::protocol::UserInfo) {
+        if let Some(old) = &self.client.user {
+            self.hall.release_online(old, self.client.conn);
+        }
+        self.hall.claim_online(&user, &self.client.out);
+        self.client.user = Some(user);
+    }
+
+    fn user(&self) -> Result<&crate::protocol::UserInfo, Refusal> {
+        self.client.user.as_ref().ok_or_else(Refusal::not_logged_in)
+    }
+
+    fn session(&mut self, s: crate::accounts::Session) {
+        self.token = Some(s.token.clone());
+        self.set_user(s.user.clone());
+        self.client.out.send(&ServerMessage::Session {
+            token: s.token,
+            user: s.user,
+        });
+    }
+
+    /// A table request: to the table, which answers itself.
+    async fn forward(
+        &mut self,
+        table: &str,
+        cmd: impl FnOnce(Client) -> Cmd,
+    ) -> Result<(), Refusal> {
+        let handle = self
+            .hall
+            .table(table)
+            .ok_or_else(|| Refusal::new("no_table", format!("there is no table {table}")))?;
+        if handle.send(cmd(self.client.clone())).await {
+            self.tables.insert(table.to_string());
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                "no_table",
+                format!("table {table} has closed"),
+            ))
+        }
+    }
+
+    async fn handle(&mut self, message: ClientMessage) -> Result<(), Refusal> {
+        let hall = self.hall.clone();
+        match message {
+            ClientMessage::Hello { .. } => Err(Refusal::new("hello_again", "you have said hello")),
+            ClientMessage::Ping => {
+                self.client.out.send(&ServerMessage::Pong);
+                Ok(())
+            }
+            ClientMessage::Register { name, password } => {
+                let current = self.client.user.clone();
+                let s = hall
+                    .accounts
+                    .register(current.as_ref(), &name, &password)
+                    .await
+                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                self.session(s);
+                Ok(())
+            }
+            ClientMessage::Login { name, password } => {
+                let s = hall
+                    .accounts
+                    .login(&name, &password, &self.address)
+                    .await
+                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                self.session(s);
+                Ok(())
+            }
+            ClientMessage::Guest => {
+                let s = hall
+                    .accounts
+                    .guest()
+                    .await
+                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                self.session(s);
+                Ok(())
+            }
+            ClientMessage::Logout => {
+                if let Some(t) = self.token.take() {
+                    hall.accounts
+                        .logout(&t)
+                        .await
+                        .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                }
+                if let Some(u) = self.client.user.take() {
+                    hall.release_online(&u, self.client.conn);
+                }
+                self.client.out.send(&ServerMessage::LoggedOut);
+                Ok(())
+            }
+            ClientMessage::Games => {
+                self.client.out.send(&ServerMessage::Games {
+                    games: hall.games(),
+                });
+                Ok(())
+            }
+            ClientMessage::Lobby { game } => {
+                if let Some(g) = &game {
+                    hall.registry.get(g).map_err(|e| Refusal::game(&e))?;
+                }
+                if let Some(old) = self.lobby.take() {
+                    old.abort();
+                }
+                self.lobby = Some(hall.lobby.watch(game, self.client.out.clone()));
+                Ok(())
+            }
+            ClientMessage::LeaveLobby => {
+                if let Some(old) = self.lobby.take() {
+                    old.abort();
+                }
+                Ok(())
+            }
+            ClientMessage::CreateTable { game, options } => {
+                let user = self.user()?.clone();
+                let (handle, invite) = hall.create_table(&user, &game, options, false).await?;
+                self.client.out.send(&ServerMessage::Created {
+                    table: handle.id.clone(),
+                    game,
+                    invite: invite.clone(),
+                });
+                self.forward(&handle.id, |from| Cmd::Join {
+                    from,
+                    seat: Some(0),
+                    invite,
+                })
+                .await
+            }
+            ClientMessage::QuickPlay { game } => {
+                let user = self.user()?.clone();
+                let handle = hall.quick_play(&user, &game).await?;
+                self.forward(&handle.id, |from| Cmd::Join {
+                    from,
+                    seat: None,
+                    invite: None,
+                })
+                .await?;
+                self.forward(&handle.id, |from| Cmd::Ready { from, ready: true })
+                    .await
+            }
+            ClientMessage::Join {
+                table,
+                seat,
+                invite,
+            } => {
+                self.user()?;
+                self.forward(&table, |from| Cmd::Join { from, seat, invite })
+                    .await
+            }
+            ClientMessage::Watch { table, invite } => {
+                self.forward(&table, |from| Cmd::Watch { from, invite })
+                    .await
+            }
+            ClientMessage::Resume { table, last_seq } => {
+                self.forward(&table, |from| Cmd::Resume { from, last_seq })
+                    .await
+            }
+            ClientMessage::Stand { table } => {
+                self.forward(&table, |from| Cmd::Stand { from }).await
+            }
+            ClientMessage::Leave { table } => {
+                let r = self.forward(&table, |from| Cmd::Leave { from }).await;
+                self.tables.remove(&table);
+                r
+            }
+            ClientMessage::Ready { table, ready } => {
+                self.forward(&table, |from| Cmd::Ready { from, ready })
+                    .await
+            }
+            ClientMessage::AddBot { table, seat, bot } => {
+                self.forward(&table, |from| Cmd::AddBot { from, seat, bot })
+                    .await
+            }
+            ClientMessage::RemoveBot { table, seat } => {
+                self.forward(&table, |from| Cmd::RemoveBot { from, seat })
+                    .await
+            }
+            ClientMessage::Nonce {
+                table,
+                game_id,
+                nonce,
+            } => {
+                self.forward(&table, |from| Cmd::Nonce {
+                    from,
+                    game_id,
+                    nonce,
+                })
+                .await
+            }
+            ClientMessage::Act { table, action, seq } => {
+                let at = Instant::now();
+                self.forward(&table, |from| Cmd::Act {
+                    from,
+                    action,
+                    seq,
+                    at,
+                })
+                .await
+            }
+            ClientMessage::Auto { table, on } => {
+                self.forward(&table, |from| Cmd::Auto { from, on }).await
+            }
+            ClientMessage::Chat { table, text } => {
+                let user = self.user()?.clone();
+                let text = clean_chat(&text, hall.config.limits.max_chat)?;
+                if !hall.may_chat(&user) {
+                    return Err(Refusal::new("rate_limited", "too much chat: wait a moment"));
+                }
+                match table {
+                    Some(t) => self.forward(&t, |from| Cmd::Chat { from, text }).await,
+                    None => {
+                        hall.lobby.chat(&user.name, &text);
+                        Ok(())
+                    }
+                }
+            }
+            ClientMessage::Mute { user, mute } => {
+                self.client.out.set_muted(&user, mute);
+                Ok(())
+            }
+        }
+    }
+
+    /// The connection closed: its tables hear it, its lobby watch ends.
+    async fn finish(&mut self) {
+        if let Some(lobby) = self.lobby.take() {
+            lobby.abort();
+        }
+        for t in std::mem::take(&mut self.tables) {
+            if let Some(handle) = self.hall.table(&t) {
+                handle
+                    .send(Cmd::Gone {
+                        conn: self.client.conn,
+                    })
+                    .await;
+            }
+        }
+        if let Some(u) = &self.client.user {
+            self.hall.release_online(u, self.client.conn);
+        }
+    }
+}
+
+/// A chat line as it is passed on: control characters removed, trimmed, not empty and
+/// not longer than `max` characters.
+pub fn clean_chat(text: &str, max: usize) -> Result<String, Refusal> {
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    let clean = clean.trim();
+    if clean.is_empty() {
+        return Err(Refusal::new("bad_chat", "say something"));
+    }
+    if clean.chars().count() > max {
+        return Err(Refusal::new(
+            "bad_chat",
+            format!("a chat line is at most {max} characters"),
+        ));
+    }
+    Ok(clean.to_string())
+}

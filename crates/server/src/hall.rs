@@ -1,0 +1,313 @@
+//! The hall: what every connection and table shares — the games, the store, accounts, the
+//! lobby, the open tables, who is online, the bot pool and the metrics.
+
+use crate::accounts::Accounts;
+use crate::bots::BotPool;
+use crate::config::ServerConfig;
+use crate::lobby::Lobby;
+use crate::metrics::Metrics;
+use crate::outbox::Outbox;
+use crate::protocol::{GameInfo, TableOptions, UserInfo};
+use crate::ratelimit::Bucket;
+use crate::store::{Store, StoreError, StoredSeat, StoredTable};
+use crate::table::{self, TableHandle};
+use game::{GameError, Registry};
+use rand::TryRngCore;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::task::JoinHandle;
+
+/// Why a request was refused: a protocol error code and a message for people.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    /// The stable code.
+    pub code: &'static str,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal.
+    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The request needs a logged-in user.
+    pub fn not_logged_in() -> Refusal {
+        Refusal::new("not_logged_in", "log in, register or play as a guest first")
+    }
+
+    /// A game's refusal, with the rules' own code (`not_your_turn`, `illegal`…).
+    pub fn game(e: &GameError) -> Refusal {
+        Refusal::new(e.code(), e.to_string())
+    }
+}
+
+impl From<StoreError> for Refusal {
+    fn from(e: StoreError) -> Self {
+        Refusal::new("storage", e.to_string())
+    }
+}
+
+/// What every connection and table shares.
+pub struct Hall {
+    /// The games.
+    pub registry: Registry,
+    /// The database.
+    pub store: Arc<dyn Store>,
+    /// How the server runs.
+    pub config: ServerConfig,
+    /// Accounts and sessions.
+    pub accounts: Accounts,
+    /// The lobby.
+    pub lobby: Lobby,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    /// Where computers think.
+    pub bots: BotPool,
+    tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
+    online: Mutex<HashMap<i64, Outbox>>,
+    chat: Mutex<HashMap<i64, Bucket>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// A short random id: `t` and 6 lowercase letters and digits.
+fn random_id(prefix: &str) -> Result<String, Refusal> {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    let mut bytes = [0u8; 6];
+    rand::rngs::OsRng
+        .try_fill_bytes(&mut bytes)
+        .map_err(|e| Refusal::new("internal", format!("no randomness: {e}")))?;
+    Ok(prefix.to_string()
+        + &bytes
+            .iter()
+            .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
+            .collect::<String>())
+}
+
+impl Hall {
+    /// A hall over `store`, with no tables yet (see [`Hall::restore`]).
+    pub fn new(
+        registry: Registry,
+        store: Arc<dyn Store>,
+        config: ServerConfig,
+        metrics: Arc<Metrics>,
+    ) -> Arc<Hall> {
+        Arc::new(Hall {
+            accounts: Accounts::new(
+                store.clone(),
+                config.timing.session,
+                config.limits.failed_logins,
+                config.limits.login_window,
+            ),
+            bots: BotPool::new(config.bot_threads, metrics.clone()),
+            registry,
+            store,
+            config,
+            lobby: Lobby::new(),
+            metrics,
+            tables: Mutex::new(HashMap::new()),
+            online: Mutex::new(HashMap::new()),
+            chat: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Opens every table that was open when the server stopped; each resumes its
+    /// unfinished game from the store.
+    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        let stored = self.store.open_tables().await?;
+        let n = stored.len();
+        for t in stored {
+            if self.registry.get(&t.game).is_err() {
+                tracing::warn!(table = %t.id, game = %t.game, "a stored table of a game this build lacks");
+                continue;
+            }
+            let (handle, join) = table::open(self.clone(), t);
+            lock(&self.tables).insert(handle.id.clone(), (handle, join));
+        }
+        Ok(n)
+    }
+
+    /// The games offered.
+    pub fn games(&self) -> Vec<GameInfo> {
+        self.registry
+            .games()
+            .map(|g| {
+                let seats = g.seats(&serde_json::Value::Null).unwrap_or(1..=1);
+                GameInfo {
+                    id: g.id().into(),
+                    name: g.name().into(),
+                    seats: [*seats.start(), *seats.end()],
+                    bots: g.bot_names().iter().map(|b| b.to_string()).collect(),
+                    config: g.default_config(),
+                    help: g.help().into(),
+                }
+            })
+            .collect()
+    }
+
+    /// An open table.
+    pub fn table(&self, id: &str) -> Option<TableHandle> {
+        lock(&self.tables).get(id).map(|(h, _)| h.clone())
+    }
+
+    /// Forgets a table that closed.
+    pub fn forget_table(&self, id: &str) {
+        lock(&self.tables).remove(id);
+    }
+
+    /// Opens a table of `game` hosted by `host`, who will sit at it. Returns its handle
+    /// and, for a private table, the invite code.
+    pub async fn create_table(
+        self: &Arc<Self>,
+        host: &UserInfo,
+        game: &str,
+        options: TableOptions,
+        quick: bool,
+    ) -> Result<(TableHandle, Option<String>), Refusal> {
+        let erased = self.registry.get(game).map_err(|e| Refusal::game(&e))?;
+        let config = erased
+            .normalize_config(&options.config)
+            .map_err(|e| Refusal::new("bad_options", e.to_string()))?;
+        if let Some(why) = erased
+            .custom_setup(&config)
+            .map_err(|e| Refusal::new("bad_options", e.to_string()))?
+        {
+            return Err(Refusal::new(
+                "bad_options",
+                format!("tables for people deal at random: {why}"),
+            ));
+        }
+        let allowed = erased
+            .seats(&config)
+            .map_err(|e| Refusal::new("bad_options", e.to_string()))?;
+        let seats = options.seats.unwrap_or(*allowed.start());
+        if !allowed.contains(&seats) {
+            return Err(Refusal::new(
+                "bad_options",
+                format!(
+                    "{game} takes {}, not {seats}",
+                    game::text::players(&allowed)
+                ),
+            ));
+        }
+        let hosted = lock(&self.tables).len();
+        if hosted >= 100_000 {
+            return Err(Refusal::new("full", "the server has too many tables open"));
+        }
+        let id = loop {
+            let id = random_id("t")?;
+            if !lock(&self.tables).contains_key(&id) {
+                break id;
+            }
+        };
+        let invite = if options.private {
+            Some(random_id("")?)
+        } else {
+            None
+        };
+        let stored = StoredTable {
+            id: id.clone(),
+            game: game.into(),
+            options: TableOptions {
+                config: config.clone(),
+                seats: Some(seats),
+                ..options
+            },
+            invite: invite.clone(),
+            host: host.clone(),
+            seats: vec![
+                StoredSeat {
+                    user: None,
+                    bot: None
+                };
+                seats
+            ],
+            games: 0,
+            totals: vec![0; seats],
+            next_config: config,
+            quick,
+        };
+        self.store.save_table(&stored).await?;
+        let (handle, join) = table::open(self.clone(), stored);
+        lock(&self.tables).insert(id, (handle.clone(), join));
+        Ok((handle, invite))
+    }
+
+    /// Quick play: an open public quick-play table of `game` with a free seat, or a new
+    /// one.
+    pub async fn quick_play(
+        self: &Arc<Self>,
+        user: &UserInfo,
+        game: &str,
+    ) -> Result<TableHandle, Refusal> {
+        let open = self.lobby.snapshot(Some(game)).into_iter().find(|t| {
+            t.status == "waiting"
+                && t.quick
+                && t.seats.iter().any(|s| s.user.is_none() && s.bot.is_none())
+        });
+        if let Some(t) = open.and_then(|t| self.table(&t.id)) {
+            return Ok(t);
+        }
+        self.create_table(user, game, TableOptions::default(), true)
+            .await
+            .map(|(h, _)| h)
+    }
+
+    /// Records that `user` is online on `out`; an older connection of the same account is
+    /// told and closed (the new one takes its seats over).
+    pub fn claim_online(&self, user: &UserInfo, out: &Outbox) {
+        if let Some(old) = lock(&self.online).insert(user.id, out.clone()) {
+            if old.conn != out.conn {
+                old.send(&crate::protocol::ServerMessage::error(
+                    "taken_over",
+                    "you connected again elsewhere; this connection closes",
+                    None,
+                ));
+                old.close("taken over by a newer connection");
+            }
+        }
+    }
+
+    /// Forgets `user`'s connection `conn` when it closes.
+    pub fn release_online(&self, user: &UserInfo, conn: crate::outbox::ConnId) {
+        let mut online = lock(&self.online);
+        if online.get(&user.id).is_some_and(|o| o.conn == conn) {
+            online.remove(&user.id);
+        }
+    }
+
+    /// The tables where `user` holds a seat.
+    pub fn seated_tables(&self, user: &UserInfo) -> Vec<String> {
+        self.lobby.seated(user.id)
+    }
+
+    /// Whether `user` may chat now (the per-account rate limit).
+    pub fn may_chat(&self, user: &UserInfo) -> bool {
+        let rate = self.config.limits.chats_per_minute / 60.0;
+        let burst = (self.config.limits.chats_per_minute / 4.0).max(1.0);
+        lock(&self.chat)
+            .entry(user.id)
+            .or_insert_with(|| Bucket::new(rate, burst))
+            .take()
+    }
+
+    /// Stops every table (they have stored everything already) and waits for them.
+    pub async fn shutdown(&self) {
+        let tables: Vec<(TableHandle, JoinHandle<()>)> =
+            lock(&self.tables).drain().map(|(_, t)| t).collect();
+        for (handle, join) in tables {
+            let (done, wait) = tokio::sync::oneshot::channel();
+            if handle.send(table::Cmd::Shutdown { done }).await {
+                let _ = wait.await;
+            }
+            let _ = join.await;
+        }
+    }
+}

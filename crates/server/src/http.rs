@@ -1,0 +1,156 @@
+//! The HTTP side: the WebSocket at `/ws`, health and metrics for operators, and read-only
+//! JSON for records, replays, histories and leaderboards.
+
+use crate::hall::Hall;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Every route.
+pub fn router(hall: Arc<Hall>) -> Router {
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics))
+        .route("/api/games", get(games))
+        .route("/api/games/{id}", get(record))
+        .route("/api/games/{id}/replay/{step}", get(replay))
+        .route("/api/games/{id}/export/{format}", get(export))
+        .route("/api/users/{name}/games", get(history))
+        .route("/api/leaderboard/{game}", get(leaderboard))
+        .with_state(hall)
+}
+
+fn not_found(what: String) -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({ "error": what }))).into_response()
+}
+
+fn failed(e: impl std::fmt::Display) -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Json(json!({ "error": e.to_string() })),
+    )
+        .into_response()
+}
+
+async fn ws(
+    upgrade: WebSocketUpgrade,
+    State(hall): State<Arc<Hall>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let max = hall.config.limits.max_message;
+    upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| crate::conn::serve(socket, hall, peer))
+}
+
+async fn metrics(State(hall): State<Arc<Hall>>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        hall.metrics.render(),
+    )
+        .into_response()
+}
+
+async fn games(State(hall): State<Arc<Hall>>) -> Response {
+    Json(hall.games()).into_response()
+}
+
+/// The finished game's record: what `qipai verify` checks. A game still running has no
+/// public record yet (its seed is secret).
+async fn record(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
+    match hall.store.finished_record(&id).await {
+        Ok(Some(r)) => Json(r).into_response(),
+        Ok(None) => not_found(format!("no finished game {id}")),
+        Err(e) => failed(e),
+    }
+}
+
+async fn replay(
+    State(hall): State<Arc<Hall>>,
+    Path((id, step)): Path<(String, usize)>,
+) -> Response {
+    let record = match hall.store.finished_record(&id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return not_found(format!("no finished game {id}")),
+        Err(e) => return failed(e),
+    };
+    match hall
+        .registry
+        .get(&record.game)
+        .and_then(|g| g.replay_step(&record, step))
+    {
+        Ok(s) => Json(s).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+async fn export(
+    State(hall): State<Arc<Hall>>,
+    Path((id, format)): Path<(String, String)>,
+) -> Response {
+    let record = match hall.store.finished_record(&id).await {
+        Ok(Some(r)) => r,
+        Ok(None) => return not_found(format!("no finished game {id}")),
+        Err(e) => return failed(e),
+    };
+    match hall
+        .registry
+        .get(&record.game)
+        .and_then(|g| g.export(&record, &format))
+    {
+        Ok(Some(text)) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{id}.{format}\""),
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Ok(None) => not_found(format!(
+            "{} games are not exported as {format}",
+            record.game
+        )),
+        Err(e) => failed(e),
+    }
+}
+
+async fn history(State(hall): State<Arc<Hall>>, Path(name): Path<String>) -> Response {
+    let user = match hall.store.user_by_name(&name).await {
+        Ok(Some(u)) => u.info,
+        Ok(None) => return not_found(format!("no player {name}")),
+        Err(e) => return failed(e),
+    };
+    match hall.store.history(user.id, 100).await {
+        Ok(games) => Json(json!({ "user": user, "games": games })).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+async fn leaderboard(State(hall): State<Arc<Hall>>, Path(game): Path<String>) -> Response {
+    if hall.registry.get(&game).is_err() {
+        return not_found(format!("no game {game}"));
+    }
+    match hall.store.leaderboard(&game, 50).await {
+        Ok(rows) => Json(
+            rows.into_iter()
+                .map(|(name, r)| json!({ "name": name, "rating": r.rating, "deviation": r.deviation, "games": r.games }))
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        Err(e) => failed(e),
+    }
+}

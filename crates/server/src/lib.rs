@@ -1,0 +1,117 @@
+//! The qipai hall: people play each other and computers over WebSocket — accounts, a live
+//! lobby, tables with turn timers and 托管, computers in any seat, chat, spectators,
+//! reconnection, ratings and records that survive a crash.
+//!
+//! ```text
+//! client ──ws──▶ connection task ──▶ table task (owns game::Table) ──▶ store (commit) ──▶ broadcast
+//!                 limits, accounts     rules, timers, bots off-task      SQLite
+//! ```
+//!
+//! * [`protocol`]: the messages, versioned (docs/protocol.md);
+//! * [`conn`]: one connection — limits, hello, accounts, the lobby, passing table requests;
+//! * [`table`]: one task per table, the only owner of its seats and game; an action is
+//!   *committed, then broadcast*, each connection getting its own seat's view;
+//! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
+//! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`]; [`rating`]
+//!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`].
+//!
+//! The server reaches games only through [`game::Registry`]: a sixth game needs no change
+//! here.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod accounts;
+pub mod bots;
+pub mod client;
+pub mod config;
+pub mod conn;
+pub mod hall;
+pub mod http;
+pub mod lobby;
+pub mod metrics;
+pub mod outbox;
+pub mod protocol;
+pub mod ratelimit;
+pub mod rating;
+pub mod store;
+pub mod table;
+
+pub use config::ServerConfig;
+pub use hall::Hall;
+
+use game::Registry;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use store::sqlite::SqliteStore;
+use tokio::net::TcpListener;
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The data directory or database.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The listening socket.
+    #[error("cannot listen on {addr}: {error}")]
+    Listen {
+        /// Where.
+        addr: SocketAddr,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("the server failed: {0}")]
+    Serve(std::io::Error),
+}
+
+/// A server, bound and ready: [`Server::run`] serves until the shutdown future resolves.
+pub struct Server {
+    hall: Arc<Hall>,
+    listener: TcpListener,
+}
+
+impl Server {
+    /// Opens the store (running its migrations), restores the tables that were open and
+    /// binds the address.
+    pub async fn bind(registry: Registry, config: ServerConfig) -> Result<Server, ServeError> {
+        let metrics = Arc::new(metrics::Metrics::new());
+        let store = SqliteStore::open(&config.data_dir, metrics.clone()).await?;
+        let addr = config.addr;
+        let hall = Hall::new(registry, Arc::new(store), config, metrics);
+        let restored = hall.restore().await?;
+        if restored > 0 {
+            tracing::info!(tables = restored, "restored the open tables");
+        }
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|error| ServeError::Listen { addr, error })?;
+        Ok(Server { hall, listener })
+    }
+
+    /// The address it listens on (useful with port 0).
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.listener.local_addr().ok()
+    }
+
+    /// The shared state, for tests and tools.
+    pub fn hall(&self) -> Arc<Hall> {
+        self.hall.clone()
+    }
+
+    /// Serves until `shutdown` resolves, then stops accepting, lets the tables stop (every
+    /// accepted action is already stored) and returns.
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
+        let app =
+            http::router(self.hall.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
+            .with_graceful_shutdown(shutdown)
+            .await
+            .map_err(ServeError::Serve)?;
+        self.hall.shutdown().await;
+        Ok(())
+    }
+}

@@ -1,0 +1,495 @@
+//! The protocol: JSON messages over a WebSocket at `/ws`, one message per text frame.
+//!
+//! Every message is an object with a `type`. A client first says [`ClientMessage::Hello`]
+//! with the protocol version it speaks; the server answers [`ServerMessage::Welcome`] or an
+//! [`ServerMessage::Error`] with code `bad_version` and closes. Everything a table
+//! publishes carries the table's sequence number `seq`, so a client that reconnects can ask
+//! for what it missed ([`ClientMessage::Resume`]).
+//!
+//! docs/protocol.md shows every message with an example; docs/protocol.schema.json is
+//! generated from these types, and a test fails when the two and the types disagree.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The protocol version this server speaks.
+pub const VERSION: u32 = 1;
+
+/// A table's id, as the lobby lists it (`t3k9`).
+pub type TableId = String;
+
+/// What a client sends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message of a connection: the protocol version, and a session token to
+    /// resume a session (after a reconnect, or from a saved login).
+    Hello {
+        /// The protocol version the client speaks.
+        version: u32,
+        /// A session token from an earlier [`ServerMessage::Session`].
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
+    /// Create an account, or give the current guest a name and password (the guest's
+    /// history is kept).
+    Register {
+        /// 2–24 letters, digits, `_` or `-`.
+        name: String,
+        /// At least 8 characters.
+        password: String,
+    },
+    /// Log in to an account.
+    Login {
+        /// The account's name.
+        name: String,
+        /// Its password.
+        password: String,
+    },
+    /// Play as a guest: an account with a generated name and no password.
+    Guest,
+    /// End the session: its token stops working.
+    Logout,
+    /// The games this server offers, with their bots and options.
+    Games,
+    /// Watch the lobby: a snapshot of the open tables, then every change. `game` limits it
+    /// to one game.
+    Lobby {
+        /// Only this game's tables.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<String>,
+    },
+    /// Stop watching the lobby.
+    LeaveLobby,
+    /// Open a table and sit at it.
+    CreateTable {
+        /// The game's id (`doudizhu`).
+        game: String,
+        /// How the table plays.
+        #[serde(default)]
+        options: TableOptions,
+    },
+    /// Sit at a table: at `seat`, or at the first free seat.
+    Join {
+        /// The table.
+        table: TableId,
+        /// The seat wanted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<usize>,
+        /// The invite code of a private table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// Watch a table as a spectator.
+    Watch {
+        /// The table.
+        table: TableId,
+        /// The invite code of a private table.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// Get up from one's seat (between games) and keep watching.
+    Stand {
+        /// The table.
+        table: TableId,
+    },
+    /// Leave a table: stand up (between games) and stop watching.
+    Leave {
+        /// The table.
+        table: TableId,
+    },
+    /// Ready (or not) for the next game; a game starts when every seat is filled and ready.
+    Ready {
+        /// The table.
+        table: TableId,
+        /// Ready or not.
+        ready: bool,
+    },
+    /// Put a computer in an empty seat (the table's host only).
+    AddBot {
+        /// The table.
+        table: TableId,
+        /// The seat.
+        seat: usize,
+        /// One of the game's bots (`heuristic`, `engine:L5`).
+        bot: String,
+    },
+    /// Take a computer out of a seat between games (the table's host only).
+    RemoveBot {
+        /// The table.
+        table: TableId,
+        /// The seat.
+        seat: usize,
+    },
+    /// Sit at an open table of `game`, or open one that computers fill after a short wait.
+    QuickPlay {
+        /// The game.
+        game: String,
+    },
+    /// A seat's contribution to the next deal's randomness, answering a
+    /// [`ServerMessage::Commitment`].
+    Nonce {
+        /// The table.
+        table: TableId,
+        /// The game the nonce is for.
+        game_id: String,
+        /// 1–32 random bytes, in hex.
+        nonce: String,
+    },
+    /// A move, in the game's JSON form (`{"play":"3 3 4 4 5 5"}`, `{"place":[7,7]}`).
+    Act {
+        /// The table.
+        table: TableId,
+        /// The action.
+        action: Value,
+        /// The table sequence number the client last saw; an action sent against an older
+        /// state than the current one is refused with `stale`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+    },
+    /// Let a computer play one's seat (托管), or take it back.
+    Auto {
+        /// The table.
+        table: TableId,
+        /// On or off.
+        on: bool,
+    },
+    /// Say something at a table, or in the lobby without `table`.
+    Chat {
+        /// The table, or none for the lobby.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        /// Up to 300 characters.
+        text: String,
+    },
+    /// Stop (or start again) receiving someone's chat.
+    Mute {
+        /// Their name.
+        user: String,
+        /// Mute or unmute.
+        mute: bool,
+    },
+    /// After a reconnect: what the table published since `last_seq`.
+    Resume {
+        /// The table.
+        table: TableId,
+        /// The last sequence number received from it.
+        last_seq: u64,
+    },
+    /// A keep-alive; answered with [`ServerMessage::Pong`].
+    Ping,
+}
+
+/// How a table plays, chosen when it is opened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableOptions {
+    /// The game's configuration (its options: `{"rule":"renju"}`); `null` for the default.
+    pub config: Value,
+    /// Number of seats, for games that take several (Ten and a half: 2–8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<usize>,
+    /// Private: not listed in the lobby, joined with the invite code only.
+    pub private: bool,
+    /// Whether computers may fill empty seats and take over for players who time out or
+    /// leave.
+    pub computers: bool,
+    /// Whether the games count for the players' ratings (registered players only).
+    pub rated: bool,
+    /// Seconds per turn, by the game's phase names (`{"bid":15,"play":40}`); phases not
+    /// named keep the game's default.
+    pub turn_seconds: std::collections::BTreeMap<String, u32>,
+    /// Each player's thinking time for a whole game, for games on a chess clock (Gomoku);
+    /// `None` keeps the game's default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_seconds: Option<u32>,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            config: Value::Null,
+            seats: None,
+            private: false,
+            computers: true,
+            rated: false,
+            turn_seconds: Default::default(),
+            game_seconds: None,
+        }
+    }
+}
+
+/// A user as others see them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserInfo {
+    /// The account's id.
+    pub id: i64,
+    /// The name shown at tables.
+    pub name: String,
+    /// Whether it is a guest account.
+    pub guest: bool,
+}
+
+/// One game this server offers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameInfo {
+    /// Its id (`doudizhu`).
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+    /// The numbers of seats it takes.
+    pub seats: [usize; 2],
+    /// Its bots, strongest last.
+    pub bots: Vec<String>,
+    /// Its default configuration.
+    pub config: Value,
+    /// What to type at a terminal.
+    pub help: String,
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatInfo {
+    /// The seat number.
+    pub seat: usize,
+    /// The person sitting there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserInfo>,
+    /// The computer playing there (a bot's name), when a computer fills the seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// Ready for the next game.
+    pub ready: bool,
+    /// The person is connected.
+    pub connected: bool,
+    /// A computer plays the person's seat for now (托管): asked for, after timeouts, or
+    /// while the person is away.
+    pub auto: bool,
+}
+
+/// The state of a table as the lobby and its players see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TableInfo {
+    /// The table.
+    pub id: TableId,
+    /// The game.
+    pub game: String,
+    /// `waiting` for players, `dealing` (collecting nonces), `playing`, or `closed`.
+    pub status: String,
+    /// Every seat.
+    pub seats: Vec<SeatInfo>,
+    /// The people watching.
+    pub spectators: usize,
+    /// The table's options (the invite code is not shown).
+    pub options: TableOptions,
+    /// The host: who opened it.
+    pub host: String,
+    /// Games finished at this table.
+    pub games: u64,
+    /// Each seat's running total over the match.
+    pub totals: Vec<i64>,
+    /// Opened by quick play: others' quick play may join it.
+    pub quick: bool,
+}
+
+/// What the server sends.
+// A message lives only until it is encoded, so the size of its largest variant costs
+// nothing worth boxing for.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMessage {
+    /// The answer to [`ClientMessage::Hello`].
+    Welcome {
+        /// The protocol version.
+        version: u32,
+        /// The user, when the hello carried a valid token.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user: Option<UserInfo>,
+        /// The tables where this user has a seat (to resume after a reconnect).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seated: Vec<TableId>,
+    },
+    /// A new session: after register, login or guest. Keep the token to resume it.
+    Session {
+        /// The session token; send it in the next hello.
+        token: String,
+        /// The user.
+        user: UserInfo,
+    },
+    /// The session ended.
+    LoggedOut,
+    /// The games offered.
+    Games {
+        /// Every game.
+        games: Vec<GameInfo>,
+    },
+    /// The open tables (a snapshot).
+    Lobby {
+        /// Every listed table.
+        tables: Vec<TableInfo>,
+    },
+    /// A listed table was opened or changed.
+    LobbyTable {
+        /// The table as it is now.
+        table: TableInfo,
+    },
+    /// A table left the lobby (closed, or became private).
+    LobbyClosed {
+        /// The table.
+        table: TableId,
+    },
+    /// A table opened for this client (after create_table); a [`ServerMessage::Table`]
+    /// follows as it sits down.
+    Created {
+        /// The table.
+        table: TableId,
+        /// Its game.
+        game: String,
+        /// The invite code, for a private table: whoever has it may join.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        invite: Option<String>,
+    },
+    /// Everything a client needs to draw a table: sent on joining or watching, after a
+    /// deal, and to end a resume.
+    Table {
+        /// The table.
+        table: TableId,
+        /// Its sequence number.
+        seq: u64,
+        /// The seats, options, totals.
+        info: TableInfo,
+        /// The client's seat, or none for a spectator.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        you: Option<usize>,
+        /// The game running, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameState>,
+    },
+    /// The seats changed (someone sat, stood, got ready, dropped, came back).
+    Seats {
+        /// The table.
+        table: TableId,
+        /// Its sequence number.
+        seq: u64,
+        /// The table as it is now.
+        info: TableInfo,
+    },
+    /// The server committed to the next deal's seed: send a nonce now.
+    Commitment {
+        /// The table.
+        table: TableId,
+        /// Its sequence number.
+        seq: u64,
+        /// The game about to be dealt.
+        game_id: String,
+        /// The commitment (docs/fairness.md).
+        commitment: String,
+        /// Milliseconds left to send a nonce.
+        nonce_ms: u64,
+    },
+    /// A move was made.
+    Action {
+        /// The table.
+        table: TableId,
+        /// Its sequence number.
+        seq: u64,
+        /// The seat that moved.
+        seat: usize,
+        /// The action: its private form for the seat that made it, its public form for
+        /// everyone else.
+        action: Value,
+        /// What happened, as the game's public events.
+        events: Vec<Value>,
+        /// The game after it, as this client may see it; none in a replay after a
+        /// reconnect (which ends with a fresh [`ServerMessage::Table`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameState>,
+    },
+    /// A game ended: the record with its seed revealed, and the match's running totals.
+    GameOver {
+        /// The table.
+        table: TableId,
+        /// Its sequence number.
+        seq: u64,
+        /// The game.
+        game_id: String,
+        /// Each seat's score change.
+        scores: Vec<i64>,
+        /// The full record, which `qipai verify` checks.
+        record: Value,
+        /// Each seat's running total over the match.
+        totals: Vec<i64>,
+    },
+    /// Someone said something.
+    Chat {
+        /// The table, or none for the lobby.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        /// The table's sequence number (table chat only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+        /// Who.
+        from: String,
+        /// What.
+        text: String,
+    },
+    /// A request failed. Nothing changed.
+    Error {
+        /// A stable code to act on (`not_your_turn`, `illegal`, `rate_limited`…).
+        code: String,
+        /// What went wrong, for people.
+        message: String,
+        /// The table concerned, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+    },
+    /// The answer to [`ClientMessage::Ping`].
+    Pong,
+}
+
+/// A game in progress at a table, as one client may see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameState {
+    /// The game's id (for its record).
+    pub game_id: String,
+    /// The commitment published before the deal.
+    pub commitment: String,
+    /// Every seat's nonce, in seat order.
+    pub nonces: Vec<Option<String>>,
+    /// The game's view for this client (its seat's, or a spectator's).
+    pub view: Value,
+    /// The seats that may act now.
+    pub to_act: Vec<usize>,
+    /// This client's legal actions, when it may act.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal: Vec<Value>,
+    /// Milliseconds until the acting seats' time runs out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
+    /// The phase the turn timer counts for (`bid`, `play`, `move`).
+    pub phase: String,
+    /// Each seat's thinking time left for the game, in milliseconds (chess-clock games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks_ms: Vec<u64>,
+}
+
+impl ServerMessage {
+    /// An error message.
+    pub fn error(code: &str, message: impl Into<String>, table: Option<&str>) -> ServerMessage {
+        ServerMessage::Error {
+            code: code.to_string(),
+            message: message.into(),
+            table: table.map(str::to_string),
+        }
+    }
+
+    /// The message as the text of one WebSocket frame.
+    pub fn to_text(&self) -> String {
+        // Our own types hold only strings, numbers and JSON values: they always encode.
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!(r#"{{"type":"error","code":"internal","message":"cannot encode: {e}"}}"#)
+        })
+    }
+}

@@ -1,0 +1,204 @@
+//! Storage behind one interface: accounts, sessions, tables, games and their actions,
+//! ratings.
+//!
+//! [`Store`] is what the hall needs of a database; [`sqlite::SqliteStore`] is the embedded
+//! one a single machine runs with no other service. A PostgreSQL store for several nodes
+//! implements the same trait with its own migrations. Every write that a client will hear
+//! of is durable when its future resolves: tables *commit, then broadcast*.
+
+pub mod sqlite;
+
+use crate::protocol::{TableOptions, UserInfo};
+use crate::rating::Rating;
+use async_trait::async_trait;
+use game::{Nonce, Record, Seat, Seed};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The name belongs to another account.
+    #[error("the name '{0}' is taken")]
+    NameTaken(String),
+    /// The database failed; the operation did not happen.
+    #[error("storage failed: {0}")]
+    Database(String),
+    /// Stored data did not read back (a bug or a damaged file).
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+}
+
+/// What store operations return.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// An account as stored, with its password hash.
+#[derive(Debug, Clone)]
+pub struct StoredUser {
+    /// The account as others see it.
+    pub info: UserInfo,
+    /// The argon2id hash (PHC string); `None` for a guest.
+    pub password_hash: Option<String>,
+}
+
+/// Who sits in a seat, as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// The person.
+    pub user: Option<UserInfo>,
+    /// The computer, by bot name.
+    pub bot: Option<String>,
+}
+
+/// A table as stored: enough to open it again after a restart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredTable {
+    /// The table.
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// Its options.
+    pub options: TableOptions,
+    /// The invite code of a private table.
+    pub invite: Option<String>,
+    /// Who opened it.
+    pub host: UserInfo,
+    /// Who sits where.
+    pub seats: Vec<StoredSeat>,
+    /// Games finished.
+    pub games: u64,
+    /// Each seat's running total.
+    pub totals: Vec<i64>,
+    /// The configuration of the next game (the match rotation).
+    pub next_config: Value,
+    /// Opened by quick play: computers fill it after a short wait, and other quick players
+    /// may join it.
+    #[serde(default)]
+    pub quick: bool,
+}
+
+/// A game as stored when it is dealt.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    /// The game's id.
+    pub id: String,
+    /// Its table.
+    pub table: String,
+    /// The game (`doudizhu`).
+    pub game: String,
+    /// Its configuration.
+    pub config: Value,
+    /// Seats.
+    pub seats: usize,
+    /// The published commitment.
+    pub commitment: String,
+    /// The secret server seed.
+    pub seed: Seed,
+    /// The seats' nonces.
+    pub nonces: Vec<Option<Nonce>>,
+    /// Who plays each seat: a person's account or a bot's name.
+    pub players: Vec<(Option<i64>, Option<String>)>,
+    /// Whether it counts for ratings.
+    pub rated: bool,
+}
+
+/// An unfinished game read back after a restart: its journal (sealed actions included,
+/// no seed) and the secret seed.
+#[derive(Debug, Clone)]
+pub struct Unfinished {
+    /// The record so far, with sealed private forms.
+    pub journal: Record,
+    /// The server seed.
+    pub seed: Seed,
+}
+
+/// One game in a player's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id.
+    pub id: String,
+    /// The game (`doudizhu`).
+    pub game: String,
+    /// The seat played.
+    pub seat: Seat,
+    /// The score change, once finished.
+    pub score: Option<i64>,
+    /// When it finished (Unix seconds), if it did.
+    pub finished_at: Option<i64>,
+}
+
+/// A rating change to store with a finished game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingUpdate {
+    /// The account.
+    pub user: i64,
+    /// The game.
+    pub game: String,
+    /// The new rating.
+    pub rating: Rating,
+}
+
+/// What the hall needs of a database.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Creates an account (`name` unique, case-insensitively).
+    async fn create_user(
+        &self,
+        name: &str,
+        password_hash: Option<&str>,
+        guest: bool,
+    ) -> StoreResult<UserInfo>;
+    /// Gives a guest account a name and password; its history stays.
+    async fn register_guest(
+        &self,
+        id: i64,
+        name: &str,
+        password_hash: &str,
+    ) -> StoreResult<UserInfo>;
+    /// The account with this name.
+    async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>>;
+    /// Opens a session: stores only the hash of its token.
+    async fn create_session(&self, user: i64, token_hash: &str, expires_at: i64)
+        -> StoreResult<()>;
+    /// The user of a live session.
+    async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>>;
+    /// Ends a session.
+    async fn revoke_session(&self, token_hash: &str) -> StoreResult<()>;
+
+    /// Saves a table's state (on opening, and whenever who sits where changes).
+    async fn save_table(&self, table: &StoredTable) -> StoreResult<()>;
+    /// Marks a table closed.
+    async fn close_table(&self, id: &str) -> StoreResult<()>;
+    /// The tables open when the server stopped.
+    async fn open_tables(&self) -> StoreResult<Vec<StoredTable>>;
+
+    /// Stores a game when it is dealt, with its secret seed.
+    async fn start_game(&self, game: &StoredGame) -> StoreResult<()>;
+    /// Appends one accepted action to its game: durable when this returns.
+    async fn append_action(
+        &self,
+        game: &str,
+        index: usize,
+        seat: Seat,
+        public: &Value,
+        sealed: Option<&Value>,
+    ) -> StoreResult<()>;
+    /// Stores a game's end: its outcome, the table's new state and any rating changes,
+    /// in one transaction.
+    async fn finish_game(
+        &self,
+        record: &Record,
+        table: &StoredTable,
+        ratings: &[RatingUpdate],
+    ) -> StoreResult<()>;
+    /// A table's unfinished game, to resume after a restart.
+    async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>>;
+    /// A finished game's full record (seed revealed); `None` while it runs.
+    async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>>;
+    /// A player's games, newest first.
+    async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>>;
+    /// A player's rating at a game (the starting rating if none yet).
+    async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;
+    /// The best-rated players of a game.
+    async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>>;
+}

@@ -1,0 +1,258 @@
+//! A real server on a free port with a temporary data directory, and real WebSocket
+//! clients that play through it.
+
+// Each test binary uses some of these helpers, not all.
+#![allow(dead_code)]
+
+use game::registry::entry;
+use game::{ErasedGame, Registry, Seed};
+use serde_json::Value;
+use server::client::{ClientError, Connection};
+use server::protocol::{ClientMessage, GameState, ServerMessage};
+use server::{Hall, Server, ServerConfig};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Every game, as the binary registers them.
+pub fn registry() -> Registry {
+    Registry::new()
+        .with(entry::<doudizhu::DouDizhu>())
+        .with(entry::<doudizhu5::DouDizhu5>())
+        .with(entry::<bigtwo::BigTwo>())
+        .with(entry::<tenhalf::TenHalf>())
+        .with(entry::<gomoku::Gomoku>())
+}
+
+/// A fresh data directory under the system's temporary directory.
+pub fn data_dir(name: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "qipai-server-{name}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Times short enough for tests: computers move at once, quick play fills fast.
+pub fn fast_config(dir: PathBuf) -> ServerConfig {
+    let mut config = ServerConfig {
+        addr: "127.0.0.1:0".parse().expect("an address"),
+        data_dir: dir,
+        ..ServerConfig::default()
+    };
+    config.timing.bot_delay = Duration::ZERO;
+    config.timing.quick_play_wait = Duration::from_millis(100);
+    config.timing.nonce_window = Duration::from_millis(300);
+    config.limits.messages_per_second = 1000.0;
+    config.limits.message_burst = 1000.0;
+    config
+}
+
+/// A running server.
+pub struct TestServer {
+    /// `host:port`.
+    pub addr: String,
+    /// Its shared state.
+    pub hall: Arc<Hall>,
+    /// Its data directory.
+    pub dir: PathBuf,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    join: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// Starts a server with `config`.
+    pub async fn start(config: ServerConfig) -> TestServer {
+        let dir = config.data_dir.clone();
+        let server = Server::bind(registry(), config)
+            .await
+            .expect("the server starts");
+        let addr = server.local_addr().expect("an address").to_string();
+        let hall = server.hall();
+        let (stop, stopped) = tokio::sync::oneshot::channel();
+        let join = tokio::spawn(async move {
+            server
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("the server runs");
+        });
+        TestServer {
+            addr,
+            hall,
+            dir,
+            stop: Some(stop),
+            join: Some(join),
+        }
+    }
+
+    /// A fresh server in a fresh directory.
+    pub async fn fresh(name: &str) -> TestServer {
+        TestServer::start(fast_config(data_dir(name))).await
+    }
+
+    /// Stops it gracefully.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(join) = self.join.take() {
+            let _ = join.await;
+        }
+    }
+}
+
+/// A connected guest.
+pub async fn guest(addr: &str) -> (Connection, String) {
+    let (mut conn, _, _) = Connection::open(addr, None).await.expect("connects");
+    let (token, _) = conn
+        .session(ClientMessage::Guest)
+        .await
+        .expect("a guest session");
+    (conn, token)
+}
+
+/// A player's view of one table, kept up to date from what the server sends.
+#[derive(Default, Debug)]
+pub struct Seen {
+    /// The table's last sequence number.
+    pub seq: u64,
+    /// The seat played.
+    pub you: Option<usize>,
+    /// The game as last seen.
+    pub game: Option<GameState>,
+    /// The commitment shown before the last deal.
+    pub commitment: Option<String>,
+    /// The nonce this client sent for the last deal.
+    pub nonce: Option<String>,
+    /// Finished games' records.
+    pub records: Vec<Value>,
+    /// Every message received, in order.
+    pub messages: Vec<ServerMessage>,
+}
+
+impl Seen {
+    /// Takes in one message about `table`. Returns true when it ended a game.
+    pub fn take(&mut self, table: &str, m: &ServerMessage) -> bool {
+        self.messages.push(m.clone());
+        match m {
+            ServerMessage::Table {
+                table: t,
+                seq,
+                you,
+                game,
+                ..
+            } if t == table => {
+                self.seq = *seq;
+                self.you = *you;
+                self.game = game.clone();
+            }
+            ServerMessage::Action {
+                table: t,
+                seq,
+                game,
+                ..
+            } if t == table => {
+                self.seq = *seq;
+                if game.is_some() {
+                    self.game = game.clone();
+                }
+            }
+            ServerMessage::Seats { table: t, seq, .. } if t == table => self.seq = *seq,
+            ServerMessage::Commitment {
+                table: t,
+                seq,
+                commitment,
+                ..
+            } if t == table => {
+                self.seq = *seq;
+                self.commitment = Some(commitment.clone());
+            }
+            ServerMessage::GameOver {
+                table: t,
+                seq,
+                record,
+                ..
+            } if t == table => {
+                self.seq = *seq;
+                self.game = None;
+                self.records.push(record.clone());
+                return true;
+            }
+            ServerMessage::Chat {
+                table: Some(t),
+                seq: Some(seq),
+                ..
+            } if t == table => self.seq = *seq,
+            _ => {}
+        }
+        false
+    }
+
+    /// The action this client should send now, chosen by `bot`, if it is to act.
+    pub fn my_move(&self, game: &dyn ErasedGame, bot: &str, seed: u64) -> Option<Value> {
+        let state = self.game.as_ref()?;
+        let seat = self.you?;
+        if !state.to_act.contains(&seat) || state.legal.is_empty() {
+            return None;
+        }
+        game.bot_act(bot, &Seed::from_u64(seed), seat, &state.view, &state.legal)
+            .ok()
+    }
+}
+
+/// Plays one game at `table` with `bot` choosing this client's moves, sending a nonce
+/// when the server commits; returns when the game ends (its record) or after `wait`
+/// without a message.
+pub async fn play_game(
+    conn: &mut Connection,
+    table: &str,
+    game: &dyn ErasedGame,
+    bot: &str,
+    seen: &mut Seen,
+    wait: Duration,
+) -> Result<Value, ClientError> {
+    let mut moves = 0u64;
+    loop {
+        let m = conn.recv_within(wait).await?;
+        if let ServerMessage::Commitment { game_id, .. } = &m {
+            let nonce = format!("{:016x}", moves ^ 0x5eed_0000_1234_abcd);
+            seen.nonce = Some(nonce.clone());
+            conn.send(&ClientMessage::Nonce {
+                table: table.into(),
+                game_id: game_id.clone(),
+                nonce,
+            })
+            .await?;
+        }
+        if seen.take(table, &m) {
+            return Ok(seen.records.last().cloned().unwrap_or(Value::Null));
+        }
+        if let ServerMessage::Error { code, message, .. } = &m {
+            if code != "stale" && code != "not_your_turn" {
+                return Err(ClientError::Refused {
+                    code: code.clone(),
+                    message: message.clone(),
+                });
+            }
+        }
+        let is_state = matches!(m, ServerMessage::Table { .. })
+            || matches!(&m, ServerMessage::Action { game: Some(_), .. });
+        if is_state {
+            if let Some(action) = seen.my_move(game, bot, moves) {
+                moves += 1;
+                conn.send(&ClientMessage::Act {
+                    table: table.into(),
+                    action,
+                    seq: Some(seen.seq),
+                })
+                .await?;
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! Whole games of every game through the real server: people with computers, people only,
+//! and the records they leave verify.
+
+mod common;
+
+use common::{guest, play_game, registry, Seen, TestServer};
+use game::{Record, VerifyOptions};
+use server::protocol::{ClientMessage, ServerMessage, TableOptions};
+use std::time::Duration;
+
+/// The table a quick play or create put this client at.
+async fn wait_table(conn: &mut server::client::Connection, seen: &mut Seen) -> String {
+    loop {
+        let m = conn
+            .recv_within(Duration::from_secs(10))
+            .await
+            .expect("a table");
+        if let ServerMessage::Table { table, .. } = &m {
+            let id = table.clone();
+            seen.take(&id, &m);
+            return id;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
+    let server = TestServer::fresh("computers").await;
+    let games = registry();
+    for g in games.games() {
+        let (mut conn, _) = guest(&server.addr).await;
+        conn.send(&ClientMessage::QuickPlay {
+            game: g.id().into(),
+        })
+        .await
+        .expect("sent");
+        let mut seen = Seen::default();
+        let table = wait_table(&mut conn, &mut seen).await;
+        let record = play_game(
+            &mut conn,
+            &table,
+            g,
+            "random",
+            &mut seen,
+            Duration::from_secs(30),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{}: {e}", g.id()));
+        let record: Record = serde_json::from_value(record).expect("a record");
+        let verdict = g
+            .verify(
+                &record,
+                &VerifyOptions {
+                    commitment: seen.commitment.clone(),
+                    nonce: seen
+                        .nonce
+                        .as_deref()
+                        .map(|n| game::Nonce::from_hex(n).expect("hex")),
+                    allow_custom: false,
+                },
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", g.id()));
+        assert!(
+            verdict.nonce_seat.is_some(),
+            "{}: our nonce is in the deal",
+            g.id()
+        );
+        conn.close().await;
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_play_each_other_without_computers() {
+    let server = TestServer::fresh("people").await;
+    let games = registry();
+    let g = games.get("gomoku").expect("gomoku");
+    let (mut a, _) = guest(&server.addr).await;
+    let (mut b, _) = guest(&server.addr).await;
+    a.send(&ClientMessage::CreateTable {
+        game: "gomoku".into(),
+        options: TableOptions {
+            computers: false,
+            ..TableOptions::default()
+        },
+    })
+    .await
+    .expect("sent");
+    let mut seen_a = Seen::default();
+    let table = wait_table(&mut a, &mut seen_a).await;
+    b.send(&ClientMessage::Join {
+        table: table.clone(),
+        seat: None,
+        invite: None,
+    })
+    .await
+    .expect("sent");
+    let mut seen_b = Seen::default();
+    wait_table(&mut b, &mut seen_b).await;
+    for (conn, table) in [(&mut a, &table), (&mut b, &table)] {
+        conn.send(&ClientMessage::Ready {
+            table: table.clone(),
+            ready: true,
+        })
+        .await
+        .expect("sent");
+    }
+    let wait = Duration::from_secs(30);
+    let (ra, rb) = tokio::join!(
+        play_game(&mut a, &table, g, "engine:L1", &mut seen_a, wait),
+        play_game(&mut b, &table, g, "engine:L1", &mut seen_b, wait)
+    );
+    let (ra, rb) = (ra.expect("a plays"), rb.expect("b plays"));
+    assert_eq!(ra, rb, "both see the same record");
+    server.stop().await;
+}
