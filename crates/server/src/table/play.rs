@@ -610,14 +610,17 @@ impl TableTask {
             };
             match applied {
                 Ok(applied) => {
+                    // The move is published first; then, if these were too many timeouts
+                    // in a row, the seat goes to a computer.
+                    self.accepted(applied, Instant::now()).await;
                     let s = &mut self.seats[seat];
                     s.timeouts += 1;
-                    if s.timeouts >= limit && s.person.is_some() && s.auto.is_none() {
+                    let playing = matches!(self.phase, Phase::Playing(_));
+                    if playing && s.timeouts >= limit && s.person.is_some() && s.auto.is_none() {
                         s.auto = Some(Auto::Timeouts);
                         self.sync_auto_bots();
                         self.publish_seats();
                     }
-                    self.accepted(applied, Instant::now()).await;
                 }
                 Err(e) => tracing::error!(table = %self.id, seat, error = %e, "no default move"),
             }

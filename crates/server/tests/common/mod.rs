@@ -218,7 +218,21 @@ pub async fn play_game(
     wait: Duration,
 ) -> Result<Value, ClientError> {
     let mut moves = 0u64;
+    let mut acted_at = None;
     loop {
+        // A snapshot taken before this call may already put us to move.
+        if acted_at != Some(seen.seq) {
+            if let Some(action) = seen.my_move(game, bot, moves) {
+                moves += 1;
+                acted_at = Some(seen.seq);
+                conn.send(&ClientMessage::Act {
+                    table: table.into(),
+                    action,
+                    seq: Some(seen.seq),
+                })
+                .await?;
+            }
+        }
         let m = conn.recv_within(wait).await?;
         if let ServerMessage::Commitment { game_id, .. } = &m {
             let nonce = format!("{:016x}", moves ^ 0x5eed_0000_1234_abcd);
@@ -239,19 +253,6 @@ pub async fn play_game(
                     code: code.clone(),
                     message: message.clone(),
                 });
-            }
-        }
-        let is_state = matches!(m, ServerMessage::Table { .. })
-            || matches!(&m, ServerMessage::Action { game: Some(_), .. });
-        if is_state {
-            if let Some(action) = seen.my_move(game, bot, moves) {
-                moves += 1;
-                conn.send(&ClientMessage::Act {
-                    table: table.into(),
-                    action,
-                    seq: Some(seen.seq),
-                })
-                .await?;
             }
         }
     }
