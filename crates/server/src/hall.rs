@@ -128,6 +128,8 @@ impl Hall {
                 tracing::warn!(table = %t.id, game = %t.game, "a stored table of a game this build lacks");
                 continue;
             }
+            // Listed at once, so a player who reconnects right away finds their seat.
+            self.lobby.update(table::stored_info(&t));
             let (handle, join) = table::open(self.clone(), t);
             lock(&self.tables).insert(handle.id.clone(), (handle, join));
         }
@@ -233,6 +235,7 @@ impl Hall {
             totals: vec![0; seats],
             next_config: config,
             quick,
+            epoch: 0,
         };
         self.store.save_table(&stored).await?;
         let (handle, join) = table::open(self.clone(), stored);

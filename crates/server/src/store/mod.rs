@@ -75,6 +75,11 @@ pub struct StoredTable {
     /// may join it.
     #[serde(default)]
     pub quick: bool,
+    /// How many times the table has been opened (by its creation and by each restart):
+    /// its sequence numbers start at `epoch << 32`, so they keep growing across restarts
+    /// and a client's old number is never mistaken for a new one.
+    #[serde(default)]
+    pub epoch: u64,
 }
 
 /// A game as stored when it is dealt.

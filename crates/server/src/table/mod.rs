@@ -144,8 +144,32 @@ pub struct TableTask {
     fill_at: Option<Instant>,
     /// Opened by quick play.
     quick: bool,
+    /// Times opened, this one included (see [`StoredTable::epoch`]).
+    epoch: u64,
     commands: mpsc::Sender<Cmd>,
     closed: bool,
+}
+
+/// A stored table as the lobby shows it before its task has started (right after a
+/// restart: nobody connected yet, no game running).
+pub fn stored_info(stored: &StoredTable) -> TableInfo {
+    TableInfo {
+        id: stored.id.clone(),
+        game: stored.game.clone(),
+        status: "waiting".into(),
+        seats: stored
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatState::restored(s, Instant::now()).info(i))
+            .collect(),
+        spectators: 0,
+        options: stored.options.clone(),
+        host: stored.host.name.clone(),
+        games: stored.games,
+        totals: stored.totals.clone(),
+        quick: stored.quick,
+    }
 }
 
 /// Opens a new table and starts its task.
@@ -164,9 +188,9 @@ pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::
             .map(|s| SeatState::restored(s, now))
             .collect(),
         log: Log::new(hall.config.timing.replay_buffer),
-        fill_at: (stored.quick && stored.games == 0)
-            .then(|| now + hall.config.timing.quick_play_wait),
+        fill_at: None,
         quick: stored.quick,
+        epoch: stored.epoch + 1,
         hall,
         id: stored.id,
         game: stored.game,
@@ -174,8 +198,8 @@ pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::
         invite: stored.invite,
         host: stored.host,
         subs: HashMap::new(),
-        seq: 0,
-        changed_at: 0,
+        seq: (stored.epoch + 1) << 32,
+        changed_at: (stored.epoch + 1) << 32,
         phase: Phase::Waiting,
         games: stored.games,
         totals: stored.totals,
@@ -190,6 +214,7 @@ pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::
 impl TableTask {
     /// The task: resumes an unfinished game, then serves commands and timers until closed.
     async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>) {
+        self.save().await;
         self.resume_game().await;
         self.count_state(1);
         self.publish_seats();
@@ -322,6 +347,7 @@ impl TableTask {
             totals: self.totals.clone(),
             next_config: self.next_config.clone(),
             quick: self.quick,
+            epoch: self.epoch,
         }
     }
 
@@ -557,6 +583,10 @@ impl TableTask {
             person: Some(user.clone()),
             ..SeatState::default()
         };
+        if self.quick && self.fill_at.is_none() && self.seats.iter().any(SeatState::is_empty) {
+            // Quick play: people have a moment to join, then computers fill the rest.
+            self.fill_at = Some(Instant::now() + self.hall.config.timing.quick_play_wait);
+        }
         self.subscribe(&from);
         self.save().await;
         from.out.send(&self.snapshot(Some(&user)));

@@ -209,9 +209,10 @@ impl TableTask {
         }
     }
 
-    /// Quick play: the empty seats get the game's strongest computer.
+    /// Quick play: the empty seats get the game's strongest computer (once someone sits).
     async fn fill_with_computers(&mut self) {
-        if !self.options.computers || !matches!(self.phase, Phase::Waiting) {
+        let people = self.seats.iter().any(|s| s.person.is_some());
+        if !self.options.computers || !matches!(self.phase, Phase::Waiting) || !people {
             return;
         }
         let Some(bot) = self

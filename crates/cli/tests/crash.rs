@@ -1,0 +1,288 @@
+//! Nothing accepted is lost: the real `qipai serve` is killed with SIGKILL at random
+//! moments during a game of every game, restarted on the same data, and the player
+//! reconnects into the same game and finishes it. Every action the player saw broadcast
+//! before a kill is in the final record, in its place; the record verifies.
+
+use game::registry::entry;
+use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
+use serde_json::Value;
+use server::client::Connection;
+use server::protocol::{ClientMessage, GameState, ServerMessage};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn registry() -> Registry {
+    Registry::new()
+        .with(entry::<doudizhu::DouDizhu>())
+        .with(entry::<doudizhu5::DouDizhu5>())
+        .with(entry::<bigtwo::BigTwo>())
+        .with(entry::<tenhalf::TenHalf>())
+        .with(entry::<gomoku::Gomoku>())
+}
+
+/// Starts `qipai serve` on a free port over `dir`; returns the process and its address.
+fn serve(dir: &Path) -> (Child, String) {
+    std::fs::create_dir_all(dir).expect("a data directory");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .args([
+            "--bot-delay-ms",
+            "0",
+            "--quick-play-seconds",
+            "0",
+            "--grace-seconds",
+            "300",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(dir.join("server.log"))
+                .expect("a log file"),
+        ))
+        .spawn()
+        .expect("qipai serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a first line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+/// What the player has seen of the game.
+#[derive(Default)]
+struct Player {
+    table: String,
+    seq: u64,
+    you: Option<usize>,
+    state: Option<GameState>,
+    /// Actions seen broadcast, in order, split at each kill.
+    segments: Vec<Vec<(usize, Value)>>,
+}
+
+impl Player {
+    /// Takes in a message; the finished record when it ends the game.
+    fn take(&mut self, m: &ServerMessage) -> Option<Value> {
+        match m {
+            ServerMessage::Table {
+                table,
+                seq,
+                you,
+                game,
+                ..
+            } if *table == self.table => {
+                self.seq = *seq;
+                self.you = *you;
+                self.state = game.clone();
+            }
+            ServerMessage::Action {
+                table,
+                seq,
+                seat,
+                action,
+                game,
+                ..
+            } if *table == self.table => {
+                self.seq = *seq;
+                if let Some(segment) = self.segments.last_mut() {
+                    segment.push((*seat, action.clone()));
+                }
+                if game.is_some() {
+                    self.state = game.clone();
+                }
+            }
+            ServerMessage::Seats { table, seq, .. }
+            | ServerMessage::Commitment { table, seq, .. }
+                if *table == self.table =>
+            {
+                self.seq = *seq;
+            }
+            ServerMessage::GameOver { table, record, .. } if *table == self.table => {
+                return Some(record.clone());
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
+        let state = self.state.as_ref()?;
+        let seat = self.you?;
+        if !state.to_act.contains(&seat) || state.legal.is_empty() {
+            return None;
+        }
+        game.bot_act(
+            "random",
+            &Seed::from_u64(n),
+            seat,
+            &state.view,
+            &state.legal,
+        )
+        .ok()
+    }
+}
+
+/// The record's actions as this player saw them: its own in private form.
+fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
+    record
+        .actions
+        .iter()
+        .map(|a| {
+            let action = if a.seat == you {
+                a.sealed.clone().unwrap_or_else(|| a.action.clone())
+            } else {
+                a.action.clone()
+            };
+            (a.seat, action)
+        })
+        .collect()
+}
+
+/// Plays one game of `game`, killing the server after `kills[i]` more acknowledged actions.
+async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
+    let games = registry();
+    let erased = games.get(game).expect("a game");
+    let (mut server, addr) = serve(&dir);
+    let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
+    let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
+    conn.send(&ClientMessage::QuickPlay { game: game.into() })
+        .await
+        .expect("sent");
+    let mut p = Player {
+        segments: vec![Vec::new()],
+        ..Player::default()
+    };
+    let mut kills = kills
+        .iter()
+        .copied()
+        .collect::<std::collections::VecDeque<_>>();
+    let mut moves = 0u64;
+    let mut acted_at = None;
+    let record = loop {
+        if acted_at != Some(p.seq) {
+            if let Some(action) = p.my_move(erased, moves) {
+                moves += 1;
+                acted_at = Some(p.seq);
+                let _ = conn
+                    .send(&ClientMessage::Act {
+                        table: p.table.clone(),
+                        action,
+                        seq: Some(p.seq),
+                    })
+                    .await;
+            }
+        }
+        let m = match conn.recv_within(WAIT).await {
+            Ok(m) => m,
+            Err(e) => panic!(
+                "{game}: {e}; server log:\n{}",
+                std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
+            ),
+        };
+        if let ServerMessage::Table { table, .. } = &m {
+            if p.table.is_empty() {
+                p.table = table.clone();
+            }
+        }
+        if let ServerMessage::Commitment { game_id, table, .. } = &m {
+            conn.send(&ClientMessage::Nonce {
+                table: table.clone(),
+                game_id: game_id.clone(),
+                nonce: "c0ffee".into(),
+            })
+            .await
+            .expect("sent");
+        }
+        if let Some(record) = p.take(&m) {
+            break record;
+        }
+        let seen_here = p.segments.last().map_or(0, Vec::len);
+        if kills.front().is_some_and(|&k| seen_here >= k) {
+            kills.pop_front();
+            // A moment later, wherever the server is (committing a computer's move,
+            // broadcasting), it dies.
+            tokio::time::sleep(Duration::from_millis(seen_here as u64 % 7)).await;
+            server.kill().expect("killed");
+            let _ = server.wait();
+            drop(conn);
+            let (again, addr) = serve(&dir);
+            server = again;
+            let (c, user, seated) = Connection::open(&addr, Some(&token))
+                .await
+                .expect("reconnects");
+            assert!(user.is_some(), "{game}: the session survives the crash");
+            assert_eq!(seated, vec![p.table.clone()], "{game}: still seated");
+            conn = c;
+            conn.send(&ClientMessage::Resume {
+                table: p.table.clone(),
+                last_seq: p.seq,
+            })
+            .await
+            .expect("sent");
+            p.segments.push(Vec::new());
+            acted_at = None;
+        }
+    };
+    let _ = server.kill();
+    let _ = server.wait();
+    let record: Record = serde_json::from_value(record).expect("a record");
+    erased
+        .verify(&record, &VerifyOptions::default())
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    // Every acknowledged action is in the record, in order and in its place: the first
+    // segment from the start, each later one after the one before (with at most the few
+    // actions committed but not yet broadcast when the server died in between), the last
+    // one up to the end.
+    let all = as_seen(&record, p.you.expect("a seat"));
+    let mut at = 0;
+    for (i, segment) in p.segments.iter().enumerate() {
+        let found = (at..=all.len().saturating_sub(segment.len()))
+            .find(|&start| all[start..start + segment.len()] == segment[..])
+            .unwrap_or_else(|| panic!("{game}: segment {i} is not in the record"));
+        if i == 0 {
+            assert_eq!(found, 0, "{game}: the first actions are the record's first");
+        }
+        assert!(
+            found - at <= 8,
+            "{game}: {} unacknowledged actions",
+            found - at
+        );
+        at = found + segment.len();
+    }
+    assert_eq!(
+        at,
+        all.len(),
+        "{game}: the record ends with what was broadcast last"
+    );
+    assert!(p.segments.len() > 1, "{game}: the server was killed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_survives_sigkill_with_every_acknowledged_action() {
+    let plans: [(&str, &[usize]); 5] = [
+        ("doudizhu", &[3, 5, 4]),
+        ("doudizhu5", &[9, 2, 6]),
+        ("bigtwo", &[5, 3, 7]),
+        ("tenhalf", &[2, 4, 1]),
+        ("gomoku", &[4, 3, 2]),
+    ];
+    for (i, (game, kills)) in plans.into_iter().enumerate() {
+        let dir = std::env::temp_dir().join(format!("qipai-crash-{}-{i}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        play_through_kills(game, kills, dir).await;
+    }
+}

@@ -1,0 +1,302 @@
+//! Bad input never hurts anyone else: malformed JSON, unknown types, oversize frames,
+//! floods, actions for a seat one does not hold, out of turn, stale — each gets a typed
+//! error and nothing changes. Then a fuzz run throws random and mutated frames at a
+//! running server while a real game goes on: the server stays up, the game finishes and
+//! its record verifies.
+
+mod common;
+
+use common::{guest, play_game, registry, Seen, TestServer};
+use game::deal::below;
+use game::{GameRng, Record, Seed, VerifyOptions};
+use serde_json::json;
+use server::client::{ClientError, Connection};
+use server::protocol::{ClientMessage, ServerMessage, TableOptions};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The next error this connection gets (skipping other messages).
+async fn next_error(conn: &mut Connection) -> String {
+    loop {
+        match conn.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::Error { code, .. } => return code,
+            _ => continue,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
+    let server = TestServer::fresh("bad-input").await;
+    // Before hello: anything else is refused and the connection closes.
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", server.addr))
+        .await
+        .expect("connects");
+    drop(ws);
+    let (mut conn, _) = guest(&server.addr).await;
+    for (frame, code) in [
+        ("not json", "bad_json"),
+        (r#"{"type":"teleport"}"#, "bad_message"),
+        (r#"{"type":"act","table":"t1"}"#, "bad_message"),
+        (
+            r#"{"type":"act","table":"nope","action":"pass"}"#,
+            "no_table",
+        ),
+        (r#"{"type":"hello","version":1}"#, "hello_again"),
+        (r#"{"type":"create_table","game":"chess"}"#, "unknown_game"),
+        (
+            r#"{"type":"create_table","game":"doudizhu","options":{"config":{"landlord":0}}}"#,
+            "bad_options",
+        ),
+        (
+            r#"{"type":"create_table","game":"tenhalf","options":{"seats":9}}"#,
+            "bad_options",
+        ),
+        (r#"{"type":"chat","text":"   "}"#, "bad_chat"),
+    ] {
+        conn.send_raw(frame.into()).await.expect("sent");
+        assert_eq!(next_error(&mut conn).await, code, "{frame}");
+    }
+    // A table where it is someone else's turn: out of turn, a seat not held, stale.
+    conn.send(&ClientMessage::CreateTable {
+        game: "gomoku".into(),
+        options: TableOptions {
+            computers: false,
+            ..TableOptions::default()
+        },
+    })
+    .await
+    .expect("sent");
+    let mut seen = Seen::default();
+    let table = loop {
+        let m = conn.recv_within(WAIT).await.expect("a table");
+        if let ServerMessage::Table { table, .. } = &m {
+            let t = table.clone();
+            seen.take(&t, &m);
+            break t;
+        }
+    };
+    let (mut other, _) = guest(&server.addr).await;
+    other
+        .send(&ClientMessage::Join {
+            table: table.clone(),
+            seat: Some(1),
+            invite: None,
+        })
+        .await
+        .expect("sent");
+    for c in [&mut conn, &mut other] {
+        c.send(&ClientMessage::Ready {
+            table: table.clone(),
+            ready: true,
+        })
+        .await
+        .expect("sent");
+    }
+    loop {
+        let m = conn.recv_within(WAIT).await.expect("the game starts");
+        let started = matches!(m, ServerMessage::Table { game: Some(_), .. });
+        seen.take(&table, &m);
+        if started {
+            break;
+        }
+    }
+    let before = seen.game.clone().expect("a game");
+    let act = |action, seq| ClientMessage::Act {
+        table: table.clone(),
+        action,
+        seq,
+    };
+    other
+        .send(&act(json!({"place": [7, 7]}), None))
+        .await
+        .expect("sent");
+    assert_eq!(next_error(&mut other).await, "not_your_turn");
+    conn.send(&act(json!({"place": [99, 99]}), None))
+        .await
+        .expect("sent");
+    assert_eq!(next_error(&mut conn).await, "illegal");
+    conn.send(&act(json!({"fold": true}), None))
+        .await
+        .expect("sent");
+    assert_eq!(next_error(&mut conn).await, "bad_action");
+    conn.send(&act(json!({"place": [7, 7]}), Some(0)))
+        .await
+        .expect("sent");
+    assert_eq!(next_error(&mut conn).await, "stale");
+    let (mut stranger, _) = guest(&server.addr).await;
+    stranger
+        .send(&act(json!({"place": [7, 7]}), None))
+        .await
+        .expect("sent");
+    assert_eq!(next_error(&mut stranger).await, "not_seated");
+    // Nothing changed: a fresh look shows the board as it was.
+    conn.send(&ClientMessage::Resume {
+        table: table.clone(),
+        last_seq: seen.seq,
+    })
+    .await
+    .expect("sent");
+    let after = loop {
+        if let ServerMessage::Table { game: Some(g), .. } =
+            conn.recv_within(WAIT).await.expect("a snapshot")
+        {
+            break g;
+        }
+    };
+    assert_eq!(after.view, before.view);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversize_frames_and_floods_close_the_offender_only() {
+    let mut config = common::fast_config(common::data_dir("flood"));
+    config.limits.messages_per_second = 5.0;
+    config.limits.message_burst = 10.0;
+    let server = TestServer::start(config).await;
+    let (mut bystander, _) = guest(&server.addr).await;
+    // An oversize frame: the connection is closed, the server is fine.
+    let (mut big, _) = guest(&server.addr).await;
+    let _ = big
+        .send_raw(format!(
+            r#"{{"type":"chat","text":"{}"}}"#,
+            "x".repeat(100_000)
+        ))
+        .await;
+    let closed = loop {
+        match big.recv_within(WAIT).await {
+            Err(ClientError::Closed(_) | ClientError::Connection(_)) => break true,
+            Err(e) => panic!("{e}"),
+            Ok(_) => continue,
+        }
+    };
+    assert!(closed);
+    // A flood: rate_limited errors, then the connection is closed.
+    let (mut flood, _) = guest(&server.addr).await;
+    let mut limited = 0;
+    for _ in 0..200 {
+        if flood.send(&ClientMessage::Ping).await.is_err() {
+            break;
+        }
+    }
+    loop {
+        match flood.recv_within(WAIT).await {
+            Ok(ServerMessage::Error { code, .. }) if code == "rate_limited" => limited += 1,
+            Ok(_) => continue,
+            Err(_) => break,
+        }
+    }
+    assert!(limited > 0);
+    // Everyone else carries on.
+    bystander.send(&ClientMessage::Ping).await.expect("sent");
+    loop {
+        if let ServerMessage::Pong = bystander.recv_within(WAIT).await.expect("an answer") {
+            break;
+        }
+    }
+    server.stop().await;
+}
+
+/// Frames a fuzzer sends: random bytes, truncated and mutated valid messages, wrong types,
+/// huge numbers, deep nesting.
+fn fuzz_frame(rng: &mut GameRng, table: &str) -> String {
+    let valid = [
+        json!({"type":"act","table":table,"action":{"place":[7,7]}}),
+        json!({"type":"act","table":table,"action":"pass","seq":18446744073709551615u64}),
+        json!({"type":"join","table":table,"seat":4294967295u64}),
+        json!({"type":"ready","table":table,"ready":true}),
+        json!({"type":"nonce","table":table,"game_id":"x","nonce":"zz"}),
+        json!({"type":"chat","table":table,"text":"hi"}),
+        json!({"type":"add_bot","table":table,"seat":0,"bot":"random"}),
+        json!({"type":"resume","table":table,"last_seq":0}),
+        json!({"type":"auto","table":table,"on":true}),
+        json!({"type":"lobby","game":"doudizhu"}),
+        json!({"type":"stand","table":table}),
+    ];
+    let base = valid[below(rng, valid.len())].to_string();
+    match below(rng, 6) {
+        0 => (0..below(rng, 64))
+            .map(|_| (32 + below(rng, 95) as u8) as char)
+            .collect(),
+        1 => base[..below(rng, base.len())].to_string(),
+        2 => {
+            let mut b: Vec<char> = base.chars().collect();
+            for _ in 0..3 {
+                let i = below(rng, b.len());
+                b[i] = (32 + below(rng, 95) as u8) as char;
+            }
+            b.into_iter().collect()
+        }
+        3 => "[".repeat(200) + &"]".repeat(200),
+        4 => base.replace("\"act\"", "\"acts\""),
+        _ => base,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fuzzer_cannot_hurt_a_game_in_progress() {
+    let server = TestServer::fresh("fuzz").await;
+    let games = registry();
+    let g = games.get("doudizhu").expect("doudizhu");
+    let (mut player, _) = guest(&server.addr).await;
+    player
+        .send(&ClientMessage::QuickPlay {
+            game: "doudizhu".into(),
+        })
+        .await
+        .expect("sent");
+    let mut seen = Seen::default();
+    let table = loop {
+        let m = player.recv_within(WAIT).await.expect("a table");
+        if let ServerMessage::Table { table, .. } = &m {
+            let t = table.clone();
+            seen.take(&t, &m);
+            break t;
+        }
+    };
+    let fuzz_table = table.clone();
+    let addr = server.addr.clone();
+    let fuzzer = tokio::spawn(async move {
+        let mut rng = Seed::from_u64(20261201).rng();
+        let mut sent = 0;
+        for round in 0..20 {
+            let Ok((mut conn, _, _)) = Connection::open(&addr, None).await else {
+                continue;
+            };
+            if round % 2 == 0 {
+                let _ = conn.session(ClientMessage::Guest).await;
+            }
+            for _ in 0..50 {
+                if conn
+                    .send_raw(fuzz_frame(&mut rng, &fuzz_table))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+                sent += 1;
+            }
+            conn.close().await;
+        }
+        sent
+    });
+    let record = play_game(&mut player, &table, g, "heuristic", &mut seen, WAIT)
+        .await
+        .expect("the game finishes despite the fuzzer");
+    let sent = fuzzer.await.expect("the fuzzer ran");
+    assert!(sent > 500, "{sent} frames");
+    let record: Record = serde_json::from_value(record).expect("a record");
+    g.verify(&record, &VerifyOptions::default())
+        .expect("the record verifies");
+    assert_eq!(record.seed.map(|s| s != Seed([0; 32])), Some(true));
+    // The server is still up for newcomers.
+    let (mut late, _) = guest(&server.addr).await;
+    late.send(&ClientMessage::Ping).await.expect("sent");
+    loop {
+        if let ServerMessage::Pong = late.recv_within(WAIT).await.expect("an answer") {
+            break;
+        }
+    }
+    server.stop().await;
+}

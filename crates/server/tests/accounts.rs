@@ -1,0 +1,273 @@
+//! Accounts through the real server: register, log in, wrong passwords limited, logout
+//! revoking the token, a guest who registers keeps the games played as a guest; and the
+//! HTTP side: records that verify, replays, SGF, histories, rated games on the
+//! leaderboard. No password or token is ever sent back or stored in the clear.
+
+mod common;
+
+use common::{guest, play_game, registry, Seen, TestServer};
+use game::{Record, VerifyOptions};
+use server::client::{ClientError, Connection};
+use server::protocol::{ClientMessage, ServerMessage, TableOptions};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
+    match r {
+        Err(ClientError::Refused { code, .. }) => code,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn register_login_logout_and_limits() {
+    let server = TestServer::fresh("accounts").await;
+    let (mut c, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    let register = |name: &str, password: &str| ClientMessage::Register {
+        name: name.into(),
+        password: password.into(),
+    };
+    assert_eq!(
+        refused(c.session(register("x", "long enough")).await),
+        "bad_name"
+    );
+    assert_eq!(
+        refused(c.session(register("alice", "short")).await),
+        "bad_password"
+    );
+    let (token, alice) = c
+        .session(register("alice", "correct horse"))
+        .await
+        .expect("registered");
+    assert!(!alice.guest);
+    assert_eq!(
+        refused(c.session(register("ALICE", "another one")).await),
+        "name_taken"
+    );
+    // The token resumes the session; logout ends it.
+    let (mut again, user, _) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("connects");
+    assert_eq!(user.map(|u| u.name), Some("alice".into()));
+    again.send(&ClientMessage::Logout).await.expect("sent");
+    loop {
+        if let ServerMessage::LoggedOut = again.recv_within(WAIT).await.expect("an answer") {
+            break;
+        }
+    }
+    let (_, user, _) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("connects");
+    assert!(user.is_none(), "a revoked token no longer works");
+    // An unknown name answers exactly as a wrong password does.
+    let (mut d, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    assert_eq!(
+        refused(
+            d.session(ClientMessage::Login {
+                name: "nobody".into(),
+                password: "whatever1".into()
+            })
+            .await
+        ),
+        "wrong_password"
+    );
+    // Wrong passwords: refused, then limited (per name, and per address: this address
+    // has failed once already).
+    let login = |password: &str| ClientMessage::Login {
+        name: "alice".into(),
+        password: password.into(),
+    };
+    for _ in 0..4 {
+        assert_eq!(refused(d.session(login("wrong")).await), "wrong_password");
+    }
+    assert_eq!(
+        refused(d.session(login("correct horse")).await),
+        "rate_limited"
+    );
+    // Neither the password nor the token is stored in the clear.
+    let db = std::fs::read(server.dir.join("qipai.db")).expect("the database");
+    let wal = std::fs::read(server.dir.join("qipai.db-wal")).unwrap_or_default();
+    for secret in ["correct horse", token.as_str()] {
+        for bytes in [&db, &wal] {
+            assert!(
+                !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
+                "{secret} is stored in the clear"
+            );
+        }
+    }
+    server.stop().await;
+}
+
+/// Plays one quick game of `game` as the connected user; returns the record.
+async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> Record {
+    let games = registry();
+    let g = games.get(game).expect("a game");
+    conn.send(&ClientMessage::QuickPlay { game: game.into() })
+        .await
+        .expect("sent");
+    let mut seen = Seen::default();
+    let table = loop {
+        let m = conn.recv_within(WAIT).await.expect("a table");
+        if let ServerMessage::Table { table, .. } = &m {
+            let t = table.clone();
+            seen.take(&t, &m);
+            break t;
+        }
+    };
+    let record = play_game(conn, &table, g, bot, &mut seen, WAIT)
+        .await
+        .expect("the game finishes");
+    serde_json::from_value(record).expect("a record")
+}
+
+async fn get(addr: &str, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
+        .await
+        .expect("sent");
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text[9..12].parse().unwrap_or(0);
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    // Chunked bodies: keep the JSON between the size lines.
+    let body = if text.to_lowercase().contains("transfer-encoding: chunked") {
+        body.lines()
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter_map(|c| c.get(1).copied())
+            .collect::<Vec<_>>()
+            .join("")
+    } else {
+        body
+    };
+    (status, body)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http() {
+    let server = TestServer::fresh("history").await;
+    let (mut c, _) = guest(&server.addr).await;
+    let record = quick_game(&mut c, "gomoku", "engine:L1").await;
+    let (_, user) = c
+        .session(ClientMessage::Register {
+            name: "bob".into(),
+            password: "bob's password".into(),
+        })
+        .await
+        .expect("the guest registers");
+    assert!(!user.guest);
+    let (status, body) = get(&server.addr, "/api/users/bob/games").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.contains(&record.id),
+        "the guest's game is bob's: {body}"
+    );
+    // The record over HTTP verifies; a replay steps through it; Gomoku exports SGF.
+    let (status, body) = get(&server.addr, &format!("/api/games/{}", record.id)).await;
+    assert_eq!(status, 200);
+    let fetched: Record = serde_json::from_str(&body).expect("a record");
+    let games = registry();
+    games
+        .get("gomoku")
+        .expect("gomoku")
+        .verify(&fetched, &VerifyOptions::default())
+        .expect("verifies");
+    let (status, body) = get(&server.addr, &format!("/api/games/{}/replay/3", record.id)).await;
+    assert_eq!(status, 200, "{body}");
+    let step: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(step["step"], 3);
+    assert_eq!(step["seats"][0]["moves"].as_array().map(Vec::len), Some(3));
+    let (status, body) = get(
+        &server.addr,
+        &format!("/api/games/{}/export/sgf", record.id),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(body.contains("GM[4]"), "{body}");
+    let (status, _) = get(&server.addr, "/api/games/nope").await;
+    assert_eq!(status, 404);
+    let (status, body) = get(&server.addr, "/healthz").await;
+    assert_eq!((status, body.trim()), (200, "ok"));
+    let (_, metrics) = get(&server.addr, "/metrics").await;
+    assert!(metrics.contains("qipai_store_commit_seconds"), "{metrics}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_games_between_registered_players_move_their_ratings() {
+    let server = TestServer::fresh("rating").await;
+    let games = registry();
+    let g = games.get("gomoku").expect("gomoku");
+    let mut players = Vec::new();
+    for name in ["carol", "dave"] {
+        let (mut c, _, _) = Connection::open(&server.addr, None)
+            .await
+            .expect("connects");
+        c.session(ClientMessage::Register {
+            name: name.into(),
+            password: "a good password".into(),
+        })
+        .await
+        .expect("registered");
+        players.push(c);
+    }
+    let [mut carol, mut dave] = <[Connection; 2]>::try_from(players).ok().expect("two");
+    carol
+        .send(&ClientMessage::CreateTable {
+            game: "gomoku".into(),
+            options: TableOptions {
+                rated: true,
+                computers: false,
+                ..TableOptions::default()
+            },
+        })
+        .await
+        .expect("sent");
+    let mut sc = Seen::default();
+    let table = loop {
+        let m = carol.recv_within(WAIT).await.expect("a table");
+        if let ServerMessage::Table { table, .. } = &m {
+            let t = table.clone();
+            sc.take(&t, &m);
+            break t;
+        }
+    };
+    dave.send(&ClientMessage::Join {
+        table: table.clone(),
+        seat: Some(1),
+        invite: None,
+    })
+    .await
+    .expect("sent");
+    for c in [&mut carol, &mut dave] {
+        c.send(&ClientMessage::Ready {
+            table: table.clone(),
+            ready: true,
+        })
+        .await
+        .expect("sent");
+    }
+    let mut sd = Seen::default();
+    let (a, b) = tokio::join!(
+        play_game(&mut carol, &table, g, "engine:L2", &mut sc, WAIT),
+        play_game(&mut dave, &table, g, "random", &mut sd, WAIT)
+    );
+    a.expect("carol plays");
+    b.expect("dave plays");
+    let (status, body) = get(&server.addr, "/api/leaderboard/gomoku").await;
+    assert_eq!(status, 200);
+    let board: Vec<serde_json::Value> = serde_json::from_str(&body).expect("json");
+    assert_eq!(board.len(), 2, "{body}");
+    let ratings: Vec<f64> = board.iter().filter_map(|r| r["rating"].as_f64()).collect();
+    assert!(ratings[0] > 1500.0 && ratings[1] < 1500.0, "{body}");
+    server.stop().await;
+}
