@@ -449,6 +449,17 @@ pub enum ServerMessage {
     Pong,
 }
 
+/// The machine-readable schema of the protocol (docs/protocol.schema.json): JSON Schemas
+/// of what a client sends and of what the server sends, generated from these types.
+pub fn schema() -> Value {
+    serde_json::json!({
+        "title": "qipai protocol",
+        "version": VERSION,
+        "client": schemars::schema_for!(ClientMessage),
+        "server": schemars::schema_for!(ServerMessage),
+    })
+}
+
 /// A game in progress at a table, as one client may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GameState {

@@ -1,0 +1,130 @@
+//! The protocol's three descriptions agree: the Rust types, the generated schema
+//! (docs/protocol.schema.json) and the examples of docs/protocol.md. Every example is a
+//! message of the types (nothing in it ignored), valid by the schema, and every message
+//! type has an example.
+//!
+//! After changing the types, regenerate the schema with
+//! `QIPAI_WRITE_SCHEMA=1 cargo test -p server --test protocol_docs`.
+
+use serde_json::Value;
+use server::protocol::{schema, ClientMessage, ServerMessage};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+fn docs() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs")
+}
+
+/// The examples: each ```` ```json client ```` or ```` ```json server ```` block.
+fn examples() -> Vec<(String, Value)> {
+    let text = std::fs::read_to_string(docs().join("protocol.md")).expect("docs/protocol.md");
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(side) = line.strip_prefix("```json ") else {
+            continue;
+        };
+        let body: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        let value = serde_json::from_str(&body.join("\n"))
+            .unwrap_or_else(|e| panic!("an example is not JSON ({e}): {}", body.join("\n")));
+        out.push((side.trim().to_string(), value));
+    }
+    out
+}
+
+/// Whether everything in `part` is in `whole` (objects key by key, arrays item by item).
+fn contained(part: &Value, whole: &Value) -> bool {
+    match (part, whole) {
+        (Value::Object(p), Value::Object(w)) => p
+            .iter()
+            .all(|(k, v)| w.get(k).is_some_and(|x| contained(v, x))),
+        (Value::Array(p), Value::Array(w)) => {
+            p.len() == w.len() && p.iter().zip(w).all(|(a, b)| contained(a, b))
+        }
+        _ => part == whole,
+    }
+}
+
+#[test]
+fn the_schema_file_is_generated_from_the_types() {
+    let generated = serde_json::to_string_pretty(&schema()).expect("encodes") + "\n";
+    let path = docs().join("protocol.schema.json");
+    if std::env::var_os("QIPAI_WRITE_SCHEMA").is_some() {
+        std::fs::write(&path, &generated).expect("written");
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == generated,
+        "docs/protocol.schema.json is not the schema of the types: regenerate it with \
+         QIPAI_WRITE_SCHEMA=1 cargo test -p server --test protocol_docs"
+    );
+}
+
+#[test]
+fn every_example_is_a_message_of_the_types_and_valid_by_the_schema() {
+    let schema = schema();
+    let client = jsonschema::validator_for(&schema["client"]).expect("a client schema");
+    let server = jsonschema::validator_for(&schema["server"]).expect("a server schema");
+    let examples = examples();
+    assert!(examples.len() > 40, "{} examples", examples.len());
+    for (side, example) in &examples {
+        let back = match side.as_str() {
+            "client" => {
+                let m: ClientMessage = serde_json::from_value(example.clone())
+                    .unwrap_or_else(|e| panic!("not a client message ({e}): {example}"));
+                assert!(client.is_valid(example), "invalid by the schema: {example}");
+                serde_json::to_value(m).expect("encodes")
+            }
+            "server" => {
+                let m: ServerMessage = serde_json::from_value(example.clone())
+                    .unwrap_or_else(|e| panic!("not a server message ({e}): {example}"));
+                assert!(server.is_valid(example), "invalid by the schema: {example}");
+                serde_json::to_value(m).expect("encodes")
+            }
+            other => panic!("an example marked '{other}', not client or server"),
+        };
+        assert!(
+            contained(example, &back),
+            "part of the example is ignored by the types: {example}\nreads back as {back}"
+        );
+    }
+}
+
+/// The `type` of every message in a schema (its `oneOf` variants).
+fn message_types(schema: &Value) -> BTreeSet<String> {
+    schema["oneOf"]
+        .as_array()
+        .expect("the messages are a oneOf")
+        .iter()
+        .filter_map(|v| {
+            let t = &v["properties"]["type"];
+            t["const"]
+                .as_str()
+                .or_else(|| t["enum"][0].as_str())
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+#[test]
+fn every_message_type_has_an_example() {
+    let schema = schema();
+    let examples = examples();
+    for side in ["client", "server"] {
+        let shown: BTreeSet<String> = examples
+            .iter()
+            .filter(|(s, _)| s == side)
+            .filter_map(|(_, e)| e["type"].as_str().map(str::to_string))
+            .collect();
+        let all = message_types(&schema[side]);
+        assert!(all.len() > 5, "{side}: {all:?}");
+        let missing: Vec<_> = all.difference(&shown).collect();
+        assert!(
+            missing.is_empty(),
+            "{side} messages without an example: {missing:?}"
+        );
+    }
+}
