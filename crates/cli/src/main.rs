@@ -20,6 +20,7 @@ macro_rules! out {
     }};
 }
 
+mod connect;
 mod games;
 mod gomocup;
 mod judge;
@@ -59,6 +60,9 @@ enum Command {
     /// Run the game hall: accounts, lobby, tables, computers, over WebSocket (one machine,
     /// embedded SQLite).
     Serve(serve::Args),
+    /// Play on a hall (`qipai serve`) from the terminal: log in or play as a guest, find or
+    /// open tables, play any game against people and computers.
+    Connect(connect::Args),
     /// List the games and their bots.
     Games,
 }
@@ -94,6 +98,7 @@ fn run() -> Result<()> {
         Command::Sim(args) => sim::run(&registry, args),
         Command::Verify(args) => verify::run(&registry, args),
         Command::Serve(args) => serve::run(registry, args),
+        Command::Connect(args) => connect::run(&registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {

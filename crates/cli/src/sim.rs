@@ -174,18 +174,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         None => serde_json::Value::Null,
     };
     for option in &args.set {
-        let (key, value) = option
-            .split_once('=')
-            .with_context(|| format!("--set takes KEY=VALUE, not '{option}'"))?;
-        let value = serde_json::from_str(value)
-            .unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
-        if config.is_null() {
-            config = serde_json::json!({});
-        }
-        match config.as_object_mut() {
-            Some(map) => map.insert(key.trim().to_string(), value),
-            None => bail!("--set needs --config to be a JSON object"),
-        };
+        crate::games::set_option(&mut config, option).context("--set")?;
     }
     let opts = SimOptions {
         config,

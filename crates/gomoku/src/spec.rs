@@ -5,8 +5,9 @@
 use crate::board::{Color, Point};
 use crate::engine::classic;
 use crate::notation::{format_point, parse_point};
-use crate::rules::{Action, Config, EndReason, Gomoku, State, UndoPolicy, View};
+use crate::rules::{Action, Config, EndReason, Event, Gomoku, State, UndoPolicy, View};
 use crate::{bots, judge};
+use game::text::count;
 use game::{Bot, Clock, GameSpec, Seat, Seed, Viewer};
 
 impl GameSpec for Gomoku {
@@ -91,6 +92,30 @@ impl GameSpec for Gomoku {
     /// Every Gomoku action is public: it reads as the player's own does.
     fn public_action_text(view: &View, action: &Action) -> String {
         Self::action_text_at(view, action)
+    }
+
+    /// Lines for what the moves alone do not say: undo requests and their answers,
+    /// resignation, a full board. A stone placed (and a five made) needs none: the move
+    /// itself is shown, in the board's notation, and the board tells the five.
+    fn event_text(event: &Event, _viewer: Viewer) -> Option<String> {
+        Some(match event {
+            Event::Placed { .. } | Event::Won { .. } => return None,
+            Event::UndoRequested { color } => format!(
+                "{} asks to take back their last move; {} answers yes or no.",
+                Named(*color),
+                color.other().name()
+            ),
+            Event::UndoRefused { color } => format!(
+                "{} refuses to let {} take back: the move stands.",
+                Named(color.other()),
+                color.name()
+            ),
+            Event::TakenBack { points } => {
+                format!("Undo granted: {} taken back.", count(points.len(), "stone"))
+            }
+            Event::Resigned { color } => format!("{} resigns.", Named(*color)),
+            Event::Draw => "The board is full with no five: a draw.".into(),
+        })
     }
 
     fn parse_action(view: &View, text: &str) -> Result<Action, String> {

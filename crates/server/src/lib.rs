@@ -40,6 +40,7 @@ pub mod table;
 pub use config::ServerConfig;
 pub use hall::Hall;
 
+use axum::serve::ListenerExt;
 use game::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -107,7 +108,15 @@ impl Server {
     ) -> Result<(), ServeError> {
         let app =
             http::router(self.hall.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
+        // Frames are small and each is awaited by a person or a bot: without TCP_NODELAY a
+        // second frame written before the first is acknowledged waits for the peer's
+        // delayed ACK (up to 40 ms on Linux).
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+            }
+        });
+        axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
             .await
             .map_err(ServeError::Serve)?;

@@ -65,6 +65,21 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
             "{}: our nonce is in the deal",
             g.id()
         );
+        // Every state that puts the person to move says how long they have.
+        for m in &seen.messages {
+            if let ServerMessage::Action {
+                game: Some(state), ..
+            } = m
+            {
+                if seen.you.is_some_and(|me| state.to_act.contains(&me)) {
+                    assert!(
+                        state.deadline_ms.is_some(),
+                        "{}: a turn without a deadline: {state:?}",
+                        g.id()
+                    );
+                }
+            }
+        }
         conn.close().await;
     }
     server.stop().await;

@@ -667,6 +667,12 @@ impl TableTask {
             .with_label_values(&[self.game.as_str()])
             .inc();
         self.changed_at = self.seq + 1;
+        // The next turn is scheduled before the move is published, so the state everyone
+        // receives already carries the next deadline.
+        let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
+        if !finished {
+            self.schedule().await;
+        }
         self.publish(Entry::Action {
             seat: applied.seat,
             private: applied.action,
@@ -677,11 +683,8 @@ impl TableTask {
             .metrics
             .action_seconds
             .observe(at.elapsed().as_secs_f64());
-        let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
         if finished {
             self.finish().await;
-        } else {
-            self.schedule().await;
         }
     }
 

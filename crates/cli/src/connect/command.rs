@@ -1,0 +1,276 @@
+//! What a person types in `qipai connect`: hall commands, or a move at the table.
+//!
+//! Hall commands are words a move never is (`join`, `ready`, `say`…); anything else typed
+//! at a table is handed to the game to read as a move, exactly as in `qipai play`.
+
+use anyhow::{bail, Context, Result};
+use server::protocol::TableOptions;
+
+/// The hall commands, for `help`.
+pub const HELP: &str = "\
+In the hall:
+  games                      the games and their computer players
+  tables [GAME]              the open tables
+  quick GAME                 sit at an open table, or open one that computers fill
+  create GAME [OPTION…]      open a table and sit at it; options: players=N, private,
+                             people (no computers), rated, and the game's own KEY=VALUE
+                             (create gomoku rule=renju)
+  join TABLE [SEAT] [CODE]   sit at a table (CODE: a private table's invite code)
+  watch TABLE [CODE]         watch a table
+  chat TEXT                  say something in the lobby
+  mute NAME / unmute NAME    stop (or start again) hearing someone
+  quit                       leave (your seat is held for a while; connect again to return)
+At a table:
+  ready / unready            ready for the next game (it starts when every seat is ready)
+  bot SEAT [NAME]            put a computer in an empty seat (the table's host)
+  unbot SEAT                 take it out again
+  say TEXT                   chat at the table
+  auto / auto off            let the computer play your seat (托管), or take it back
+  hint                       suggest a move (again for the next one)
+  show                       draw the table again
+  stand / leave              get up (between games) / leave the table
+  table TABLE                switch to another table you are at
+  anything else is your move, as the game's help says";
+
+/// One line, read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// Nothing typed.
+    Nothing,
+    /// `help`.
+    Help,
+    /// `games`.
+    Games,
+    /// `tables [GAME]`.
+    Tables(Option<String>),
+    /// `quick GAME`.
+    Quick(String),
+    /// `create GAME [OPTION…]`.
+    Create {
+        /// The game.
+        game: String,
+        /// The table's options.
+        options: TableOptions,
+    },
+    /// `join TABLE [SEAT] [CODE]`.
+    Join {
+        /// The table.
+        table: String,
+        /// The seat wanted.
+        seat: Option<usize>,
+        /// A private table's invite code.
+        invite: Option<String>,
+    },
+    /// `watch TABLE [CODE]`.
+    Watch {
+        /// The table.
+        table: String,
+        /// A private table's invite code.
+        invite: Option<String>,
+    },
+    /// `table TABLE`: the table the next lines are about.
+    Focus(String),
+    /// `ready` or `unready`.
+    Ready(bool),
+    /// `bot SEAT [NAME]`.
+    AddBot {
+        /// The seat.
+        seat: usize,
+        /// The bot; the game's strongest when none is named.
+        bot: Option<String>,
+    },
+    /// `unbot SEAT`.
+    RemoveBot(usize),
+    /// `stand`.
+    Stand,
+    /// `leave`.
+    Leave,
+    /// `say TEXT`: table chat.
+    Say(String),
+    /// `chat TEXT`: lobby chat.
+    Chat(String),
+    /// `mute NAME` or `unmute NAME`.
+    Mute(String, bool),
+    /// `auto` or `auto off`.
+    Auto(bool),
+    /// `hint`.
+    Hint,
+    /// `show`.
+    Show,
+    /// `quit`.
+    Quit,
+    /// Anything else: a move, for the game to read.
+    Move(String),
+}
+
+impl Command {
+    /// Reads a typed line. Errors say how the command is written.
+    pub fn parse(line: &str) -> Result<Command> {
+        let line = line.trim();
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let args: Vec<&str> = rest.split_whitespace().collect();
+        let one = |what: &str| -> Result<String> {
+            match args.as_slice() {
+                [a] => Ok(a.to_string()),
+                _ => bail!("`{word}` takes {what}"),
+            }
+        };
+        Ok(match word.to_ascii_lowercase().as_str() {
+            "" => Command::Nothing,
+            "help" | "?" => Command::Help,
+            "games" => Command::Games,
+            "tables" | "lobby" => Command::Tables(args.first().map(|g| g.to_string())),
+            "quick" => Command::Quick(one("a game: quick doudizhu")?),
+            "create" | "open" => create(&args)?,
+            "join" | "sit" => {
+                let Some(table) = args.first() else {
+                    bail!("`join` takes a table: join t4xk2mq [SEAT] [CODE]")
+                };
+                let (mut seat, mut invite) = (None, None);
+                for a in &args[1..] {
+                    match a.parse::<usize>() {
+                        Ok(n) if seat.is_none() => seat = Some(n),
+                        _ => invite = Some(a.to_string()),
+                    }
+                }
+                Command::Join {
+                    table: table.to_string(),
+                    seat,
+                    invite,
+                }
+            }
+            "watch" => match args.as_slice() {
+                [table] => Command::Watch {
+                    table: table.to_string(),
+                    invite: None,
+                },
+                [table, code] => Command::Watch {
+                    table: table.to_string(),
+                    invite: Some(code.to_string()),
+                },
+                _ => bail!("`watch` takes a table and, if private, its code"),
+            },
+            "table" => Command::Focus(one("a table you are at")?),
+            "ready" => Command::Ready(true),
+            "unready" => Command::Ready(false),
+            "bot" => match args.as_slice() {
+                [seat] => Command::AddBot {
+                    seat: seat_number(seat)?,
+                    bot: None,
+                },
+                [seat, bot] => Command::AddBot {
+                    seat: seat_number(seat)?,
+                    bot: Some(bot.to_string()),
+                },
+                _ => bail!("`bot` takes a seat and, if you like, a bot's name: bot 2 heuristic"),
+            },
+            "unbot" => Command::RemoveBot(seat_number(&one("a seat")?)?),
+            "stand" => Command::Stand,
+            "leave" => Command::Leave,
+            "say" if !rest.is_empty() => Command::Say(rest.to_string()),
+            "chat" if !rest.is_empty() => Command::Chat(rest.to_string()),
+            "say" | "chat" => bail!("`{word}` takes what to say"),
+            "mute" => Command::Mute(one("a name")?, true),
+            "unmute" => Command::Mute(one("a name")?, false),
+            "auto" | "托管" => match rest {
+                "" | "on" => Command::Auto(true),
+                "off" => Command::Auto(false),
+                _ => bail!("`auto` or `auto off`"),
+            },
+            "hint" | "h" => Command::Hint,
+            "show" => Command::Show,
+            "quit" | "exit" => Command::Quit,
+            _ => Command::Move(line.to_string()),
+        })
+    }
+}
+
+/// A seat number as typed.
+fn seat_number(text: &str) -> Result<usize> {
+    text.parse()
+        .with_context(|| format!("'{text}' is not a seat number"))
+}
+
+/// `create GAME [OPTION…]`.
+fn create(args: &[&str]) -> Result<Command> {
+    let Some((game, rest)) = args.split_first() else {
+        bail!("`create` takes a game: create doudizhu [OPTION…]")
+    };
+    let mut options = TableOptions::default();
+    for option in rest {
+        match *option {
+            "private" => options.private = true,
+            "people" => options.computers = false,
+            "rated" => options.rated = true,
+            _ => match option.split_once('=') {
+                Some(("players", n)) => {
+                    options.seats =
+                        Some(n.parse().with_context(|| {
+                            format!("players takes a number of players, not '{n}'")
+                        })?)
+                }
+                _ => crate::games::set_option(&mut options.config, option)?,
+            },
+        }
+    }
+    Ok(Command::Create {
+        game: game.to_string(),
+        options,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn hall_words_are_commands_and_everything_else_is_a_move() {
+        assert_eq!(Command::parse("ready").unwrap(), Command::Ready(true));
+        assert_eq!(
+            Command::parse("join t1 2").unwrap(),
+            Command::Join {
+                table: "t1".into(),
+                seat: Some(2),
+                invite: None
+            }
+        );
+        assert_eq!(
+            Command::parse("join t1 abc123").unwrap(),
+            Command::Join {
+                table: "t1".into(),
+                seat: None,
+                invite: Some("abc123".into())
+            }
+        );
+        assert_eq!(
+            Command::parse("say 你好 all").unwrap(),
+            Command::Say("你好 all".into())
+        );
+        assert_eq!(Command::parse("auto off").unwrap(), Command::Auto(false));
+        assert_eq!(
+            Command::parse("3 3 3 4").unwrap(),
+            Command::Move("3 3 3 4".into())
+        );
+        assert_eq!(Command::parse("h8").unwrap(), Command::Move("h8".into()));
+        assert!(Command::parse("bot x").is_err());
+        assert!(Command::parse("say").is_err());
+    }
+
+    #[test]
+    fn create_reads_the_hall_options_and_the_games_own() {
+        let Command::Create { game, options } =
+            Command::parse("create gomoku rule=renju private people players=2").unwrap()
+        else {
+            panic!("not create")
+        };
+        assert_eq!(game, "gomoku");
+        assert_eq!(options.config, json!({"rule":"renju"}));
+        assert!(options.private && !options.computers);
+        assert_eq!(options.seats, Some(2));
+        assert!(Command::parse("create tenhalf players=many").is_err());
+    }
+}

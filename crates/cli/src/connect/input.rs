@@ -1,0 +1,84 @@
+//! The two ends of a terminal client: lines the person types arrive on a channel from a
+//! thread of their own, and whatever the server says is printed without garbling the line
+//! being typed.
+//!
+//! At a terminal the line editor keeps the typed line below the messages (rustyline's
+//! external printer); from a pipe, lines are read plainly and each is echoed when it is
+//! handled, so a transcript reads in order.
+
+use anyhow::Result;
+use rustyline::{DefaultEditor, ExternalPrinter};
+use std::io::{BufRead, IsTerminal};
+use tokio::sync::mpsc;
+
+/// Where the client's text goes.
+pub enum Screen {
+    /// Standard output (input from a pipe).
+    Plain,
+    /// Printed above the line editor's prompt.
+    Above(Box<dyn ExternalPrinter + Send>),
+}
+
+impl Screen {
+    /// Prints `text` (one or more lines).
+    pub fn say(&mut self, text: &str) -> Result<()> {
+        match self {
+            Screen::Plain => {
+                outln!("{text}");
+            }
+            Screen::Above(printer) => printer.print(text.to_string())?,
+        }
+        Ok(())
+    }
+
+    /// Whether typed lines should be echoed (they are not shown by a terminal's editor
+    /// after a message is printed above them).
+    pub fn echoes(&self) -> bool {
+        matches!(self, Screen::Plain)
+    }
+}
+
+/// Starts reading what the person types; `None` arrives at the end of input or Ctrl-C.
+pub fn start() -> (Screen, mpsc::UnboundedReceiver<Option<String>>) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        if let Ok(mut editor) = DefaultEditor::new() {
+            if let Ok(printer) = editor.create_external_printer() {
+                std::thread::spawn(move || edit(editor, tx));
+                return (Screen::Above(Box::new(printer)), rx);
+            }
+        }
+    }
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(Some(line.trim().to_string())).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send(None);
+    });
+    (Screen::Plain, rx)
+}
+
+/// The line editor's loop: history with the arrow keys, Ctrl-D or Ctrl-C to leave.
+fn edit(mut editor: DefaultEditor, tx: mpsc::UnboundedSender<Option<String>>) {
+    loop {
+        match editor.readline("> ") {
+            Ok(line) => {
+                let line = line.trim().to_string();
+                if !line.is_empty() {
+                    // History is a convenience: failing to keep it is not an error.
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                if tx.send(Some(line)).is_err() {
+                    return;
+                }
+            }
+            Err(_) => {
+                let _ = tx.send(None);
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! `qipai connect [URL]`: the terminal client of a hall.
+//!
+//! It draws every game with the same screens as `qipai play` (the game's own text, through
+//! the registry), so a person who knows one knows the other. The server is the judge: a
+//! move typed here is read by the game into its JSON form and sent; what comes back —
+//! the state, the others' public moves, chat — is printed as it arrives, above the line
+//! being typed. A lost connection is made again with the session's token, and each table
+//! resumed from the last sequence number seen.
+
+mod command;
+mod input;
+mod tables;
+
+use anyhow::{bail, Context, Result};
+use command::Command;
+use game::Registry;
+use input::Screen;
+use server::client::{ClientError, Connection};
+use server::protocol::{ClientMessage, ServerMessage, UserInfo};
+use std::path::PathBuf;
+use std::time::Duration;
+use tables::Tables;
+
+/// Client options.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The server: `host:port`, `http://host:port` or `ws://host:port/ws`.
+    #[arg(default_value = "127.0.0.1:7878")]
+    url: String,
+    /// Log in to this account (the password is asked for, or read from `QIPAI_PASSWORD`);
+    /// without it you play as a guest.
+    #[arg(long)]
+    name: Option<String>,
+    /// Create the account `--name` first (a guest session in `--session` keeps its games).
+    #[arg(long, requires = "name")]
+    register: bool,
+    /// Keep the session's token in this file, so the next `connect` is the same player,
+    /// back in the same seats.
+    #[arg(long)]
+    session: Option<PathBuf>,
+}
+
+/// How long to keep trying to reconnect after the connection is lost.
+const RECONNECT_FOR: Duration = Duration::from_secs(60);
+
+/// Connects, opens a session and runs until the person quits.
+pub fn run(registry: &Registry, args: Args) -> Result<()> {
+    let password = match &args.name {
+        Some(name) => Some(match std::env::var("QIPAI_PASSWORD") {
+            Ok(p) => p,
+            Err(_) => rpassword::prompt_password(format!("password for {name}: "))
+                .context("cannot read the password")?,
+        }),
+        None => None,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the runtime")?;
+    runtime.block_on(async move {
+        let saved = match &args.session {
+            Some(path) => std::fs::read_to_string(path)
+                .ok()
+                .map(|t| t.trim().to_string()),
+            None => None,
+        };
+        let (conn, user, seated) = Connection::open(&args.url, saved.as_deref())
+            .await
+            .with_context(|| format!("cannot connect to {}", args.url))?;
+        let (screen, lines) = input::start();
+        let mut client = Client {
+            registry,
+            url: args.url.clone(),
+            conn,
+            token: saved.filter(|_| user.is_some()),
+            user,
+            session_file: args.session.clone(),
+            tables: Tables::default(),
+            screen,
+        };
+        client
+            .start(args.name, password, args.register, seated)
+            .await?;
+        client.run(lines).await
+    })
+}
+
+/// A connected client: the connection, the session and what it knows of its tables.
+struct Client<'a> {
+    registry: &'a Registry,
+    url: String,
+    conn: Connection,
+    token: Option<String>,
+    user: Option<UserInfo>,
+    session_file: Option<PathBuf>,
+    tables: Tables,
+    screen: Screen,
+}
+
+impl Client<'_> {
+    /// Opens the session (login, register or guest, unless the saved token still works)
+    /// and returns to the tables where the player sits.
+    async fn start(
+        &mut self,
+        name: Option<String>,
+        password: Option<String>,
+        register: bool,
+        seated: Vec<String>,
+    ) -> Result<()> {
+        let wanted = match (name, password) {
+            (Some(name), Some(password)) if register => {
+                Some(ClientMessage::Register { name, password })
+            }
+            (Some(name), Some(password)) => {
+                let same = self.user.as_ref().is_some_and(|u| u.name == name);
+                (!same).then_some(ClientMessage::Login { name, password })
+            }
+            _ => self.user.is_none().then_some(ClientMessage::Guest),
+        };
+        if let Some(message) = wanted {
+            let (token, user) = self.conn.session(message).await?;
+            self.keep_session(token, user)?;
+        }
+        let who = self.user.as_ref().map(describe).unwrap_or_default();
+        self.say(&format!(
+            "Connected to {} as {who}. Type `help` for the commands, `quick doudizhu` to play.",
+            self.url
+        ))?;
+        for table in seated {
+            // The largest sequence number asks for the table as it is now, nothing replayed.
+            self.send(ClientMessage::Resume {
+                table,
+                last_seq: u64::MAX,
+            })
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Remembers a new session, in the session file too.
+    fn keep_session(&mut self, token: String, user: UserInfo) -> Result<()> {
+        if let Some(path) = &self.session_file {
+            std::fs::write(path, format!("{token}\n"))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        self.token = Some(token);
+        self.user = Some(user);
+        Ok(())
+    }
+
+    /// Prints text for the person.
+    fn say(&mut self, text: &str) -> Result<()> {
+        self.screen.say(text)
+    }
+
+    /// Sends a message; a broken connection shows up on the next receive.
+    async fn send(&mut self, message: ClientMessage) -> Result<()> {
+        if let Err(e) = self.conn.send(&message).await {
+            tracing::debug!("send failed: {e}");
+        }
+        Ok(())
+    }
+
+    /// The loop: typed lines and server messages as they come, until `quit`.
+    async fn run(
+        &mut self,
+        mut lines: tokio::sync::mpsc::UnboundedReceiver<Option<String>>,
+    ) -> Result<()> {
+        loop {
+            // What the server already sent is taken in before the next typed line, so a
+            // line typed after a message arrived is read in that message's light.
+            tokio::select! {
+                biased;
+                message = self.conn.recv() => match message {
+                    Ok(message) => self.message(message).await?,
+                    Err(e) => self.reconnect(e).await?,
+                },
+                line = lines.recv() => {
+                    let Some(Some(line)) = line else { break };
+                    if self.screen.echoes() && !line.is_empty() {
+                        self.say(&format!("> {line}"))?;
+                    }
+                    match Command::parse(&line) {
+                        Ok(Command::Quit) => break,
+                        Ok(command) => {
+                            if let Err(e) = self.command(command).await {
+                                self.say(&format!("{e:#}"))?;
+                            }
+                        }
+                        Err(e) => self.say(&format!("{e:#}"))?,
+                    }
+                }
+            }
+        }
+        self.say("bye")?;
+        Ok(())
+    }
+
+    /// After a lost connection: connects again with the session's token and resumes each
+    /// table from the last number seen, for up to [`RECONNECT_FOR`].
+    async fn reconnect(&mut self, why: ClientError) -> Result<()> {
+        self.say(&format!("Connection lost ({why}); reconnecting…"))?;
+        let started = std::time::Instant::now();
+        let mut wait = Duration::from_millis(250);
+        loop {
+            tokio::time::sleep(wait).await;
+            match Connection::open(&self.url, self.token.as_deref()).await {
+                Ok((conn, user, _)) => {
+                    self.conn = conn;
+                    if user.is_none() {
+                        self.say("The session has ended; playing on as a new guest.")?;
+                        let (token, user) = self.conn.session(ClientMessage::Guest).await?;
+                        self.keep_session(token, user)?;
+                    }
+                    for (table, last_seq) in self.tables.resume_points() {
+                        self.send(ClientMessage::Resume { table, last_seq }).await?;
+                    }
+                    return self.say("Reconnected.");
+                }
+                Err(e) if started.elapsed() > RECONNECT_FOR => {
+                    bail!("cannot reconnect to {}: {e}", self.url)
+                }
+                Err(_) => wait = (wait * 2).min(Duration::from_secs(4)),
+            }
+        }
+    }
+
+    /// Carries out a typed command.
+    async fn command(&mut self, command: Command) -> Result<()> {
+        let focus = self.tables.focus().map(str::to_string);
+        let at_table = |what: &str| -> Result<String> {
+            focus
+                .clone()
+                .with_context(|| format!("`{what}` is for a table: join one first"))
+        };
+        let message = match command {
+            Command::Nothing | Command::Quit => return Ok(()),
+            Command::Help => return self.say(command::HELP),
+            Command::Games => ClientMessage::Games,
+            Command::Tables(game) => {
+                self.tables.listing = true;
+                ClientMessage::Lobby { game }
+            }
+            Command::Quick(game) => ClientMessage::QuickPlay { game },
+            Command::Create { game, options } => ClientMessage::CreateTable { game, options },
+            Command::Join {
+                table,
+                seat,
+                invite,
+            } => ClientMessage::Join {
+                table,
+                seat,
+                invite,
+            },
+            Command::Watch { table, invite } => ClientMessage::Watch { table, invite },
+            Command::Focus(table) => {
+                return match self.tables.set_focus(&table) {
+                    Ok(()) => self.show(),
+                    Err(e) => self.say(&e),
+                }
+            }
+            Command::Ready(ready) => ClientMessage::Ready {
+                table: at_table("ready")?,
+                ready,
+            },
+            Command::AddBot { seat, bot } => {
+                let table = at_table("bot")?;
+                let bot = match bot {
+                    Some(b) => b,
+                    None => self.strongest_bot(&table)?,
+                };
+                ClientMessage::AddBot { table, seat, bot }
+            }
+            Command::RemoveBot(seat) => ClientMessage::RemoveBot {
+                table: at_table("unbot")?,
+                seat,
+            },
+            Command::Stand => ClientMessage::Stand {
+                table: at_table("stand")?,
+            },
+            Command::Leave => {
+                let table = at_table("leave")?;
+                self.tables.forget(&table);
+                ClientMessage::Leave { table }
+            }
+            Command::Say(text) => ClientMessage::Chat {
+                table: Some(at_table("say")?),
+                text,
+            },
+            Command::Chat(text) => ClientMessage::Chat { table: None, text },
+            Command::Mute(user, mute) => ClientMessage::Mute { user, mute },
+            Command::Auto(on) => ClientMessage::Auto {
+                table: at_table("auto")?,
+                on,
+            },
+            Command::Hint => {
+                let hint = self.tables.hint(self.registry);
+                return self.say(&hint);
+            }
+            Command::Show => return self.show(),
+            Command::Move(text) => match self.tables.read_move(self.registry, &text) {
+                Ok(message) => message,
+                Err(why) => return self.say(&why),
+            },
+        };
+        self.send(message).await
+    }
+
+    /// The strongest computer of a table's game.
+    fn strongest_bot(&self, table: &str) -> Result<String> {
+        let game = self.tables.game_of(table).context("no such table")?;
+        let game = self.registry.get(&game)?;
+        Ok(game.bot_names().last().unwrap_or(&"random").to_string())
+    }
+
+    /// Draws the table in focus again.
+    fn show(&mut self) -> Result<()> {
+        let text = self.tables.draw(self.registry);
+        self.say(&text)
+    }
+
+    /// Takes in a message from the server.
+    async fn message(&mut self, message: ServerMessage) -> Result<()> {
+        match message {
+            ServerMessage::Session { token, user } => {
+                let who = describe(&user);
+                self.keep_session(token, user)?;
+                self.say(&format!("You are {who}."))
+            }
+            ServerMessage::LoggedOut => self.say("Logged out."),
+            ServerMessage::Games { games } => {
+                let lines: Vec<String> = games
+                    .iter()
+                    .map(|g| {
+                        format!(
+                            "{:<10} {}  ({} players; computers: {})",
+                            g.id,
+                            g.name,
+                            game::text::players(&(g.seats[0]..=g.seats[1])),
+                            g.bots.join(", ")
+                        )
+                    })
+                    .collect();
+                self.say(&lines.join("\n"))
+            }
+            ServerMessage::Lobby { tables } => {
+                // A listing is a snapshot: stop the live updates it started.
+                if std::mem::take(&mut self.tables.listing) {
+                    self.send(ClientMessage::LeaveLobby).await?;
+                }
+                self.say(&tables::lobby_text(&tables))
+            }
+            ServerMessage::LobbyTable { .. } | ServerMessage::LobbyClosed { .. } => Ok(()),
+            ServerMessage::Welcome { .. } | ServerMessage::Pong => Ok(()),
+            ServerMessage::Created {
+                table,
+                game,
+                invite,
+            } => {
+                let code = match invite {
+                    Some(code) => {
+                        format!(" It is private: others join with `join {table} {code}`.")
+                    }
+                    None => format!(" Others join with `join {table}`."),
+                };
+                self.say(&format!("Opened table {table} ({game}).{code}"))
+            }
+            ServerMessage::Commitment {
+                table,
+                game_id,
+                commitment,
+                ..
+            } => {
+                let nonce = tables::nonce()?;
+                self.say(&format!(
+                    "Dealing {game_id}: the server is committed to {commitment}; your random \
+                     nonce {nonce} goes into the deal."
+                ))?;
+                self.send(ClientMessage::Nonce {
+                    table,
+                    game_id,
+                    nonce,
+                })
+                .await
+            }
+            ServerMessage::Chat {
+                table, from, text, ..
+            } => {
+                let place = match table {
+                    Some(t) => t,
+                    None => "lobby".into(),
+                };
+                self.say(&format!("[{place}] {from}: {text}"))
+            }
+            ServerMessage::Error {
+                code,
+                message,
+                table,
+            } => {
+                let place = table.map(|t| format!("{t}: ")).unwrap_or_default();
+                self.say(&format!("refused ({code}): {place}{message}"))
+            }
+            table_message => {
+                let me = self.user.as_ref().map(|u| u.name.clone());
+                let text = self
+                    .tables
+                    .take(self.registry, table_message, me.as_deref());
+                match text {
+                    Some(text) => self.say(&text),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// A user, in words.
+fn describe(user: &UserInfo) -> String {
+    if user.guest {
+        format!("{} (a guest)", user.name)
+    } else {
+        user.name.clone()
+    }
+}

@@ -1,0 +1,436 @@
+//! What the terminal client knows of the tables it sits at or watches, and how it shows
+//! them: the game's own screens, the seats, and a line for every move.
+
+use game::text::signed;
+use game::{ErasedGame, Outcome, Registry, Viewer};
+use rand::TryRngCore;
+use server::protocol::{ClientMessage, GameState, ServerMessage, TableInfo};
+use std::collections::BTreeMap;
+
+/// The tables of this client.
+#[derive(Default)]
+pub struct Tables {
+    seen: BTreeMap<String, Seen>,
+    focus: Option<String>,
+    /// A lobby listing was asked for (and the live updates it starts are to be stopped).
+    pub listing: bool,
+    /// How many times `hint` was asked since the last move, to cycle through hints.
+    hints_asked: usize,
+}
+
+/// One table as this client last saw it.
+struct Seen {
+    seq: u64,
+    info: TableInfo,
+    you: Option<usize>,
+    state: Option<GameState>,
+    /// The seats as last printed, so a change is printed once.
+    seats_line: String,
+}
+
+impl Seen {
+    fn viewer(&self) -> Viewer {
+        match self.you {
+            Some(s) => Viewer::Seat(s),
+            None => Viewer::Spectator,
+        }
+    }
+
+    /// Whether this client's seat may act now.
+    fn may_act(&self) -> bool {
+        match (&self.state, self.you) {
+            (Some(state), Some(me)) => state.to_act.contains(&me),
+            _ => false,
+        }
+    }
+
+    /// Whether the person is to move: their seat may act and no computer plays it (托管).
+    fn my_turn(&self) -> bool {
+        let auto = self
+            .you
+            .and_then(|s| self.info.seats.get(s))
+            .is_some_and(|s| s.auto);
+        self.may_act() && !auto
+    }
+
+    /// The name of whoever sits in `seat`.
+    fn who(&self, seat: usize) -> String {
+        if self.you == Some(seat) {
+            return "you".into();
+        }
+        let name = self.info.seats.get(seat).and_then(|s| {
+            s.user
+                .as_ref()
+                .map(|u| u.name.clone())
+                .or_else(|| s.bot.as_ref().map(|b| format!("computer {b}")))
+        });
+        match name {
+            Some(n) => format!("seat {seat} ({n})"),
+            None => format!("seat {seat}"),
+        }
+    }
+
+    /// The seats in one line: who sits where, and whether they are ready, away or on 托管;
+    /// with the table's status for a listing (at the table the game shows it).
+    fn seats_text(&self, status: bool) -> String {
+        let seats: Vec<String> = self
+            .info
+            .seats
+            .iter()
+            .map(|s| {
+                let name = match (&s.user, &s.bot) {
+                    (Some(u), _) if self.you == Some(s.seat) => format!("{} (you)", u.name),
+                    (Some(u), _) => u.name.clone(),
+                    (None, Some(b)) => format!("computer {b}"),
+                    (None, None) => "empty".into(),
+                };
+                let mut flags = Vec::new();
+                if self.info.status == "waiting" && s.ready && s.user.is_some() {
+                    flags.push("ready");
+                }
+                if s.user.is_some() && !s.connected {
+                    flags.push("away");
+                }
+                if s.auto {
+                    flags.push("托管");
+                }
+                let flags = if flags.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", flags.join(", "))
+                };
+                format!("{} {name}{flags}", s.seat)
+            })
+            .collect();
+        let status = if status {
+            format!(", {}", self.info.status)
+        } else {
+            String::new()
+        };
+        format!(
+            "table {} ({}{status}): {}{}",
+            self.info.id,
+            self.info.game,
+            seats.join(" · "),
+            match self.info.spectators {
+                0 => String::new(),
+                n => format!(" · {n} watching"),
+            }
+        )
+    }
+
+    /// The table drawn for this client: the game's screen and whose turn it is.
+    fn draw(&self, game: &dyn ErasedGame) -> String {
+        let Some(state) = &self.state else {
+            return format!(
+                "{}\nNo game running: `ready` when you are (a game starts when every seat \
+                 is filled and ready).",
+                self.seats_text(true)
+            );
+        };
+        let screen = game
+            .render_view(&state.view, self.viewer())
+            .unwrap_or_else(|e| format!("(cannot draw the table: {e})"));
+        format!("\n{}\n{}", screen.trim_end(), self.turn_text(state))
+    }
+
+    /// Whose turn it is, with the time left.
+    fn turn_text(&self, state: &GameState) -> String {
+        let time = state
+            .deadline_ms
+            .map(|ms| format!(" ({} s left)", ms.div_ceil(1000)))
+            .unwrap_or_default();
+        if self.my_turn() {
+            format!("Your turn{time}: type your move, or `hint`, `auto`, `help`.")
+        } else if self.may_act() {
+            "The computer plays your move (托管); type a move or `auto off` to take over.".into()
+        } else {
+            let who: Vec<String> = state.to_act.iter().map(|&s| self.who(s)).collect();
+            format!("Waiting for {}{time}.", who.join(", "))
+        }
+    }
+}
+
+impl Tables {
+    /// The table the person's lines are about.
+    pub fn focus(&self) -> Option<&str> {
+        self.focus.as_deref()
+    }
+
+    /// Turns to another table this client is at.
+    pub fn set_focus(&mut self, table: &str) -> Result<(), String> {
+        if self.seen.contains_key(table) {
+            self.focus = Some(table.to_string());
+            Ok(())
+        } else {
+            Err(format!("you are not at table {table}"))
+        }
+    }
+
+    /// Forgets a table left.
+    pub fn forget(&mut self, table: &str) {
+        self.seen.remove(table);
+        if self.focus.as_deref() == Some(table) {
+            self.focus = self.seen.keys().next().cloned();
+        }
+    }
+
+    /// The game a table plays.
+    pub fn game_of(&self, table: &str) -> Option<String> {
+        self.seen.get(table).map(|t| t.info.game.clone())
+    }
+
+    /// Each table with the last sequence number seen, to resume after a reconnect.
+    pub fn resume_points(&self) -> Vec<(String, u64)> {
+        self.seen
+            .iter()
+            .map(|(id, t)| (id.clone(), t.seq))
+            .collect()
+    }
+
+    /// The table in focus, drawn.
+    pub fn draw(&self, registry: &Registry) -> String {
+        match self.focused() {
+            Some(t) => match registry.get(&t.info.game) {
+                Ok(game) => t.draw(game),
+                Err(e) => e.to_string(),
+            },
+            None => "You are at no table: `quick GAME`, `tables`, `join TABLE`.".into(),
+        }
+    }
+
+    fn focused(&self) -> Option<&Seen> {
+        self.focus.as_ref().and_then(|f| self.seen.get(f))
+    }
+
+    /// The next suggestion for the person's move.
+    pub fn hint(&mut self, registry: &Registry) -> String {
+        let Some(t) = self.focused() else {
+            return "You are at no table.".into();
+        };
+        let (Some(state), true) = (&t.state, t.may_act()) else {
+            return "It is not your turn.".into();
+        };
+        let hints = registry
+            .get(&t.info.game)
+            .and_then(|g| g.hints(&state.view, &state.legal))
+            .unwrap_or_default();
+        if hints.is_empty() {
+            let game = registry.get(&t.info.game);
+            let options: Vec<String> = match game {
+                Ok(g) if state.legal.len() <= 4 => state
+                    .legal
+                    .iter()
+                    .map(|a| g.action_text(&state.view, a))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            return match options.as_slice() {
+                [] => "No suggestion here.".into(),
+                _ => format!("No suggestion here; you may: {}.", options.join(", ")),
+            };
+        }
+        let hint = &hints[self.hints_asked % hints.len()];
+        self.hints_asked += 1;
+        format!("hint: {hint}")
+    }
+
+    /// Reads a typed move for the table in focus into the message that sends it.
+    pub fn read_move(&self, registry: &Registry, text: &str) -> Result<ClientMessage, String> {
+        let Some(t) = self.focused() else {
+            return Err(format!(
+                "'{text}' is not a command (`help` lists them), and you are at no table"
+            ));
+        };
+        let Some(state) = &t.state else {
+            return Err(format!(
+                "'{text}' is not a command (`help` lists them), and no game is running at {}",
+                t.info.id
+            ));
+        };
+        // Whether the move may be made now is the server's to judge: some are allowed
+        // out of turn (a Gomoku undo request), and a move typed while the computer plays
+        // the seat (托管) takes the seat back.
+        let game = registry.get(&t.info.game).map_err(|e| e.to_string())?;
+        let action = game
+            .parse_action(&state.view, text)
+            .map_err(|e| format!("{e}. Try again (or `hint`)."))?;
+        Ok(ClientMessage::Act {
+            table: t.info.id.clone(),
+            action,
+            seq: Some(t.seq),
+        })
+    }
+
+    /// Takes in a table's message; what to print, if anything.
+    pub fn take(
+        &mut self,
+        registry: &Registry,
+        message: ServerMessage,
+        me: Option<&str>,
+    ) -> Option<String> {
+        match message {
+            ServerMessage::Table {
+                table,
+                seq,
+                info,
+                you,
+                game,
+            } => {
+                let game_kind = registry.get(&info.game).ok()?;
+                let mut seen = Seen {
+                    seq,
+                    info,
+                    you,
+                    state: game,
+                    seats_line: String::new(),
+                };
+                seen.seats_line = seen.seats_text(false);
+                let mut text = seen.seats_text(true);
+                let ready = you
+                    .and_then(|s| seen.info.seats.get(s))
+                    .is_some_and(|s| s.ready);
+                if seen.state.is_some() {
+                    text.push_str(&seen.draw(game_kind));
+                } else if you.is_some() && !ready {
+                    text.push_str("\nType `ready` when you are; `help` for the commands.");
+                }
+                self.hints_asked = 0;
+                self.seen.insert(table.clone(), seen);
+                self.focus = Some(table);
+                Some(text)
+            }
+            ServerMessage::Seats { table, seq, info } => {
+                let seen = self.seen.get_mut(&table)?;
+                seen.seq = seen.seq.max(seq);
+                let was_auto = seen.you.is_some_and(|s| seen.info.seats[s].auto);
+                seen.info = info;
+                let now_auto = seen
+                    .you
+                    .and_then(|s| seen.info.seats.get(s))
+                    .is_some_and(|s| s.auto);
+                let line = seen.seats_text(false);
+                let mut out = Vec::new();
+                if line != seen.seats_line {
+                    seen.seats_line = line.clone();
+                    out.push(line);
+                }
+                match (was_auto, now_auto) {
+                    (false, true) => out.push(
+                        "托管: the computer plays your seat now; `auto off` takes it back.".into(),
+                    ),
+                    (true, false) => out.push("托管 is off: you play your seat.".into()),
+                    _ => {}
+                }
+                (!out.is_empty()).then(|| out.join("\n"))
+            }
+            ServerMessage::Action {
+                table,
+                seq,
+                seat,
+                action,
+                events,
+                game,
+            } => {
+                let seen = self.seen.get_mut(&table)?;
+                seen.seq = seen.seq.max(seq);
+                let kind = registry.get(&seen.info.game).ok()?;
+                if game.is_some() {
+                    seen.state = game;
+                }
+                self.hints_asked = 0;
+                let viewer = seen.viewer();
+                let view = seen
+                    .state
+                    .as_ref()
+                    .map(|s| s.view.clone())
+                    .unwrap_or_default();
+                let mut lines: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| kind.event_text(e, viewer))
+                    .collect();
+                if lines.is_empty() {
+                    lines.push(if seen.you == Some(seat) {
+                        format!("you: {}", kind.action_text(&view, &action))
+                    } else {
+                        format!(
+                            "{}: {}",
+                            seen.who(seat),
+                            kind.public_action_text(&view, &action)
+                        )
+                    });
+                }
+                if seen.my_turn() {
+                    lines.push(seen.draw(kind));
+                }
+                Some(lines.join("\n"))
+            }
+            ServerMessage::GameOver {
+                table,
+                seq,
+                game_id,
+                record,
+                totals,
+                ..
+            } => {
+                let seen = self.seen.get_mut(&table)?;
+                seen.seq = seen.seq.max(seq);
+                let kind = registry.get(&seen.info.game).ok()?;
+                let viewer = seen.viewer();
+                let mut lines = Vec::new();
+                if let Some(state) = seen.state.take() {
+                    if let Ok(screen) = kind.render_view(&state.view, viewer) {
+                        lines.push(format!("\n{}", screen.trim_end()));
+                    }
+                }
+                if let Ok(outcome) = serde_json::from_value::<Outcome>(record["outcome"].clone()) {
+                    lines.push(kind.outcome_text(&outcome, viewer));
+                }
+                let totals: Vec<String> = totals
+                    .iter()
+                    .enumerate()
+                    .map(|(s, t)| format!("{} {}", seen.who(s), signed(*t)))
+                    .collect();
+                lines.push(format!("Match totals: {}.", totals.join(", ")));
+                lines.push(format!(
+                    "The record, seed revealed: /api/games/{game_id} (check it with `qipai \
+                     verify`).{}",
+                    match (seen.you, me) {
+                        (Some(_), Some(_)) => " Type `ready` for the next game.",
+                        _ => "",
+                    }
+                ));
+                Some(lines.join("\n"))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The lobby's tables, one line each.
+pub fn lobby_text(tables: &[TableInfo]) -> String {
+    if tables.is_empty() {
+        return "No open tables: `quick GAME` or `create GAME` opens one.".into();
+    }
+    tables
+        .iter()
+        .map(|t| {
+            let seen = Seen {
+                seq: 0,
+                info: t.clone(),
+                you: None,
+                state: None,
+                seats_line: String::new(),
+            };
+            seen.seats_text(true)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A fresh random nonce for a deal: 16 bytes from the operating system, in hex.
+pub fn nonce() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 16];
+    rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}

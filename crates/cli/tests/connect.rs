@@ -1,0 +1,240 @@
+//! `qipai connect` drives whole games: two terminal clients, each a real `qipai connect`
+//! process reading typed lines from a pipe, meet on a real `qipai serve` and play Gomoku
+//! against each other — a table opened by one and joined by the other, chat, an undo asked
+//! for and granted, moves typed from the clients' own hints — and a person plays Dou
+//! Dizhu against computers through quick play.
+
+mod common;
+
+use common::serve;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long any one expected line may take to come.
+const WAIT: Duration = Duration::from_secs(60);
+
+/// A `qipai connect` process, its input and its output lines.
+struct Terminal {
+    name: &'static str,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// Every line it printed so far.
+    transcript: Vec<String>,
+}
+
+impl Terminal {
+    fn connect(name: &'static str, addr: &str) -> Terminal {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
+            .args(["connect", addr])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("qipai connect starts");
+        let input = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut t = Terminal {
+            name,
+            child,
+            input,
+            lines,
+            transcript: Vec::new(),
+        };
+        t.expect("Connected to");
+        t
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("the client reads its input");
+    }
+
+    /// The next line printed, if one comes within `wait`.
+    fn next_line(&mut self, wait: Duration) -> Option<String> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => {
+                self.transcript.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => panic!(
+                "{} exited; it said:\n{}",
+                self.name,
+                self.transcript.join("\n")
+            ),
+        }
+    }
+
+    /// Reads lines until one contains `text`; returns it.
+    fn expect(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if let Some(line) = self.next_line(Duration::from_millis(100)) {
+                if line.contains(text) {
+                    return line;
+                }
+            }
+        }
+        panic!(
+            "{} never said {text:?}; it said:\n{}",
+            self.name,
+            self.transcript.join("\n")
+        )
+    }
+
+    /// Plays its move, just asked for: `yes` to a pending undo request (the screen above
+    /// the prompt says so), or else the first hint.
+    fn play_turn(&mut self) {
+        let asked = self
+            .transcript
+            .iter()
+            .rev()
+            .take(3)
+            .any(|l| l.contains("asks to undo"));
+        if asked {
+            self.type_line("yes");
+            return;
+        }
+        self.type_line("hint");
+        let hint = loop {
+            let line = self.expect("hint: ");
+            if let Some(point) = line.strip_prefix("hint: ") {
+                break point.trim().to_string();
+            }
+        };
+        self.type_line(&hint);
+    }
+
+    fn said(&self, text: &str) -> bool {
+        self.transcript.iter().any(|l| l.contains(text))
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
+    let dir = tempfile_dir("connect-gomoku");
+    let (mut server, addr) = serve(&dir);
+    let mut black = Terminal::connect("black", &addr);
+    let mut white = Terminal::connect("white", &addr);
+
+    black.type_line("create gomoku people");
+    let opened = black.expect("Opened table ");
+    let table = opened
+        .split_whitespace()
+        .nth(2)
+        .expect("a table id")
+        .to_string();
+    white.type_line(&format!("join {table}"));
+    white.expect(&format!("table {table}"));
+    black.type_line("say 你好, good luck");
+    black.expect(": 你好, good luck");
+    white.expect(": 你好, good luck");
+    black.type_line("ready");
+    white.type_line("ready");
+
+    // Both play their hints; at its third turn black asks to take back its last move
+    // instead, and white grants it; a few moves later white resigns.
+    let (mut black_turns, mut white_turns) = (0, 0);
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !(black.said("Match totals") && white.said("Match totals")) {
+        assert!(Instant::now() < deadline, "the game did not end");
+        if let Some(line) = black.next_line(Duration::from_millis(20)) {
+            if line.contains("Your turn") {
+                black_turns += 1;
+                if black_turns == 3 {
+                    black.type_line("undo");
+                } else {
+                    black.play_turn();
+                }
+            }
+        }
+        if let Some(line) = white.next_line(Duration::from_millis(20)) {
+            if line.contains("Your turn") {
+                white_turns += 1;
+                if white_turns == 8 {
+                    white.type_line("resign");
+                } else {
+                    white.play_turn();
+                }
+            }
+        }
+    }
+    let record = format!("/api/games/{table}-1 ");
+    for t in [&mut black, &mut white] {
+        if !t.said(&record) {
+            t.expect(&record);
+        }
+    }
+    for t in [&black, &white] {
+        assert!(
+            t.said("asks to take back") && t.said("Undo granted: 2 stones taken back"),
+            "{} saw the undo:\n{}",
+            t.name,
+            t.transcript.join("\n")
+        );
+        assert!(
+            t.said("White (O) resigns."),
+            "{} saw the end:\n{}",
+            t.name,
+            t.transcript.join("\n")
+        );
+    }
+    assert!(!black.said("refused") && !white.said("refused"));
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn a_person_plays_dou_dizhu_against_computers_through_quick_play() {
+    let dir = tempfile_dir("connect-quick");
+    let (mut server, addr) = serve(&dir);
+    let mut me = Terminal::connect("player", &addr);
+    me.type_line("quick doudizhu");
+    // A move typed wrongly is refused with the reason; the game goes on.
+    me.expect("Your turn");
+    me.type_line("7 7 7 7 7");
+    me.expect("Try again");
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !me.said("Match totals") {
+        assert!(Instant::now() < deadline, "the game did not end");
+        if let Some(line) = me.next_line(Duration::from_millis(50)) {
+            if line.contains("Your turn") {
+                me.type_line("hint");
+                let hint = me.expect("hint");
+                match hint.split_once("hint: ") {
+                    Some((_, play)) => me.type_line(play),
+                    None => me.type_line("pass"),
+                }
+            }
+        }
+    }
+    assert!(me.said("Dealing ") && me.said("your random nonce"));
+    assert!(me.said("landlord"));
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// A fresh directory for one test's server data.
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipai-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
