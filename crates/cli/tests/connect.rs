@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::serve;
+use common::{serve, serve_at};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -94,7 +94,7 @@ impl Terminal {
     }
 
     /// Plays its move, just asked for: `yes` to a pending undo request (the screen above
-    /// the prompt says so), or else the first hint.
+    /// the turn line says so), or else the first hint.
     fn play_turn(&mut self) {
         let asked = self
             .transcript
@@ -106,14 +106,30 @@ impl Terminal {
             self.type_line("yes");
             return;
         }
-        self.type_line("hint");
-        let hint = loop {
-            let line = self.expect("hint: ");
-            if let Some(point) = line.strip_prefix("hint: ") {
-                break point.trim().to_string();
-            }
-        };
+        let hint = self.hint().expect("a Gomoku hint");
         self.type_line(&hint);
+    }
+
+    /// Asks for a hint: the suggested move, or `None` when there is none.
+    fn hint(&mut self) -> Option<String> {
+        self.type_line("hint");
+        loop {
+            let line = self.expect("");
+            if let Some(play) = line.strip_prefix("hint: ") {
+                return Some(play.trim().to_string());
+            }
+            if line.starts_with("No suggestion") {
+                return None;
+            }
+        }
+    }
+
+    /// Plays the hint, or passes when there is none.
+    fn play_hint_or_pass(&mut self) {
+        match self.hint() {
+            Some(play) => self.type_line(&play),
+            None => self.type_line("pass"),
+        }
     }
 
     fn said(&self, text: &str) -> bool {
@@ -157,7 +173,7 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
     while !(black.said("Match totals") && white.said("Match totals")) {
         assert!(Instant::now() < deadline, "the game did not end");
         if let Some(line) = black.next_line(Duration::from_millis(20)) {
-            if line.contains("Your turn") {
+            if line.contains("» your move") {
                 black_turns += 1;
                 if black_turns == 3 {
                     black.type_line("undo");
@@ -167,7 +183,7 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
             }
         }
         if let Some(line) = white.next_line(Duration::from_millis(20)) {
-            if line.contains("Your turn") {
+            if line.contains("» your move") {
                 white_turns += 1;
                 if white_turns == 8 {
                     white.type_line("resign");
@@ -209,25 +225,75 @@ fn a_person_plays_dou_dizhu_against_computers_through_quick_play() {
     let mut me = Terminal::connect("player", &addr);
     me.type_line("quick doudizhu");
     // A move typed wrongly is refused with the reason; the game goes on.
-    me.expect("Your turn");
+    me.expect("» your move");
     me.type_line("7 7 7 7 7");
     me.expect("Try again");
     let deadline = Instant::now() + Duration::from_secs(600);
     while !me.said("Match totals") {
         assert!(Instant::now() < deadline, "the game did not end");
         if let Some(line) = me.next_line(Duration::from_millis(50)) {
-            if line.contains("Your turn") {
-                me.type_line("hint");
-                let hint = me.expect("hint");
-                match hint.split_once("hint: ") {
-                    Some((_, play)) => me.type_line(play),
-                    None => me.type_line("pass"),
-                }
+            if line.contains("» your move") {
+                me.play_hint_or_pass();
             }
         }
     }
+    assert_eq!(
+        me.transcript
+            .iter()
+            .filter(|l| l.contains("Try again"))
+            .count(),
+        1,
+        "only the wrong move was refused:\n{}",
+        me.transcript.join("\n")
+    );
+    assert!(!me.said("refused"));
     assert!(me.said("Dealing ") && me.said("your random nonce"));
     assert!(me.said("landlord"));
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn the_client_reconnects_by_itself_when_the_server_restarts_and_the_game_goes_on() {
+    let dir = tempfile_dir("connect-restart");
+    // A fixed port, so the restarted server is where the client looks for it.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let (mut server, _) = serve_at(&dir, &addr);
+    let mut me = Terminal::connect("player", &addr);
+    me.type_line("quick bigtwo");
+    let mut turns = 0;
+    let mut restarted = false;
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while !me.said("Match totals") {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let Some(line) = me.next_line(Duration::from_millis(50)) else {
+            continue;
+        };
+        if !line.contains("» your move") {
+            continue;
+        }
+        turns += 1;
+        if turns == 3 && !restarted {
+            // The server dies between two of our moves, and comes back on the same data.
+            server.kill().expect("killed");
+            let _ = server.wait();
+            me.expect("reconnecting");
+            server = serve_at(&dir, &addr).0;
+            me.expect("Reconnected.");
+            restarted = true;
+            continue;
+        }
+        me.play_hint_or_pass();
+    }
+    assert!(
+        restarted && !me.said("refused") && !me.said("Try again"),
+        "{}",
+        me.transcript.join("\n")
+    );
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -141,7 +141,7 @@ impl Seen {
             .map(|ms| format!(" ({} s left)", ms.div_ceil(1000)))
             .unwrap_or_default();
         if self.my_turn() {
-            format!("Your turn{time}: type your move, or `hint`, `auto`, `help`.")
+            format!("» your move{time}: type it, or `hint`, `auto`, `help`.")
         } else if self.may_act() {
             "The computer plays your move (托管); type a move or `auto off` to take over.".into()
         } else {

@@ -37,9 +37,14 @@ pub fn said(out: &Output) -> String {
 
 /// Starts `qipai serve` on a free port over `dir`; returns the process and its address.
 pub fn serve(dir: &Path) -> (Child, String) {
+    serve_at(dir, "127.0.0.1:0")
+}
+
+/// Starts `qipai serve` at `addr` over `dir`; returns the process and its address.
+pub fn serve_at(dir: &Path, addr: &str) -> (Child, String) {
     std::fs::create_dir_all(dir).expect("a data directory");
     let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .args(["serve", "--addr", addr, "--data-dir"])
         .arg(dir)
         .args([
             "--bot-delay-ms",
