@@ -21,6 +21,7 @@ macro_rules! out {
 }
 
 mod connect;
+mod convert;
 mod games;
 mod gomocup;
 mod judge;
@@ -63,6 +64,11 @@ enum Command {
     /// Play on a hall (`qipai serve`) from the terminal: log in or play as a guest, find or
     /// open tables, play any game against people and computers.
     Connect(connect::Args),
+    /// Write finished qipai records in another program's format (Gomoku: SGF, PSQ).
+    Export(convert::ExportArgs),
+    /// Read another program's game record (Gomoku: SGF, PSQ), check every move by the
+    /// rules, and print it as a qipai record.
+    Import(convert::ImportArgs),
     /// List the games and their bots.
     Games,
 }
@@ -99,6 +105,8 @@ fn run() -> Result<()> {
         Command::Verify(args) => verify::run(&registry, args),
         Command::Serve(args) => serve::run(registry, args),
         Command::Connect(args) => connect::run(&registry, args),
+        Command::Export(args) => convert::export(&registry, args),
+        Command::Import(args) => convert::import(&registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {

@@ -28,13 +28,7 @@ pub struct Args {
 /// Reads the records, checks each and prints a verdict per record. Fails (exit code 1)
 /// when any record does not verify.
 pub fn run(registry: &Registry, args: Args) -> Result<()> {
-    let text = if args.record == "-" {
-        std::io::read_to_string(std::io::stdin())?
-    } else {
-        std::fs::read_to_string(&args.record)
-            .with_context(|| format!("cannot read {}", args.record))?
-    };
-    let records = parse_records(&text)?;
+    let records = read_records(&args.record)?;
     let opts = VerifyOptions {
         commitment: args.commitment.clone(),
         nonce: match &args.nonce {
@@ -61,6 +55,11 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
 }
 
 /// One record as a JSON document, or several as JSON lines.
+/// The records in a file (`-` for stdin): one JSON record, or one per line.
+pub fn read_records(path: &str) -> Result<Vec<Record>> {
+    parse_records(&crate::convert::read_input(path)?)
+}
+
 fn parse_records(text: &str) -> Result<Vec<Record>> {
     if let Ok(record) = serde_json::from_str::<Record>(text) {
         return Ok(vec![record]);

@@ -258,6 +258,24 @@ pub trait GameSpec: Rules {
         None
     }
 
+    /// The formats of other programs' game records this game reads (Gomoku: `sgf`,
+    /// `psq`), so records from elsewhere can be replayed, checked and exported again.
+    fn import_formats() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// A game written in one of [`GameSpec::import_formats`]: the configuration it was
+    /// played under (`config` supplies what the format does not say, such as PSQ's rule)
+    /// and its actions in order. `Err(why)` for a text that is not such a game.
+    fn import(
+        format: &str,
+        text: &str,
+        config: &Self::Config,
+    ) -> Result<(Self::Config, Vec<Self::Action>), String> {
+        let _ = (text, config);
+        Err(format!("{} reads no {format} records", Self::NAME))
+    }
+
     /// Whether chance plays a part: `false` for a game with nothing to deal (Gomoku), whose
     /// seed decides nothing — a terminal does not offer to "replay this deal" then.
     fn uses_seed() -> bool {

@@ -59,6 +59,32 @@ impl GameSpec for Gomoku {
         }
     }
 
+    fn import_formats() -> &'static [&'static str] {
+        &["sgf", "psq"]
+    }
+
+    /// SGF gives the board size and rule; PSQ gives the size, and the rule comes from
+    /// `config`. The moves become placements; [`ErasedGame::import`] replays them.
+    ///
+    /// [`ErasedGame::import`]: game::ErasedGame::import
+    fn import(format: &str, text: &str, config: &Config) -> Result<(Config, Vec<Action>), String> {
+        let record = match format {
+            "sgf" => crate::records::from_sgf(text),
+            "psq" => crate::records::from_psq(text, config.rule),
+            _ => return Err(format!("Gomoku reads no {format} records")),
+        }
+        .map_err(|e| e.to_string())?;
+        let config = Config {
+            size: record.size,
+            rule: record.rule,
+            ..config.clone()
+        };
+        Ok((
+            config,
+            record.moves.into_iter().map(Action::Place).collect(),
+        ))
+    }
+
     fn bot_names() -> &'static [&'static str] {
         bots::BOT_NAMES
     }

@@ -92,6 +92,20 @@ pub trait ErasedGame: Send + Sync {
     /// A finished record in another file format (Gomoku's SGF and PSQ); `Ok(None)` for a
     /// format the game does not write.
     fn export(&self, record: &Record, format: &str) -> Result<Option<String>, GameError>;
+    /// The formats of other programs' records this game reads.
+    fn import_formats(&self) -> &'static [&'static str];
+    /// Reads a game written by another program and replays it by the rules into a
+    /// [`Record`] with the id `id` (its seed is `seed`; such a game was not dealt by us, so
+    /// its record proves only that every move was legal). `config` supplies what the format
+    /// does not say. `Ok(None)` for a format the game does not read.
+    fn import(
+        &self,
+        format: &str,
+        text: &str,
+        config: &Value,
+        id: &str,
+        seed: Seed,
+    ) -> Result<Option<Record>, GameError>;
     /// A finished game after its first `step` actions, every seat's view shown: what a
     /// replay steps through once nothing is secret any more.
     fn replay_step(&self, record: &Record, step: usize) -> Result<ReplayStep, GameError>;
@@ -223,6 +237,36 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
             return Ok(None);
         }
         Ok(R::export(format, &record.replay::<R>()?))
+    }
+
+    fn import_formats(&self) -> &'static [&'static str] {
+        R::import_formats()
+    }
+
+    fn import(
+        &self,
+        format: &str,
+        text: &str,
+        config: &Value,
+        id: &str,
+        seed: Seed,
+    ) -> Result<Option<Record>, GameError> {
+        if !R::import_formats().contains(&format) {
+            return Ok(None);
+        }
+        let (config, actions) =
+            R::import(format, text, &parse_config::<R>(config)?).map_err(GameError::BadImport)?;
+        let seats = *R::seats(&config).start();
+        let mut table = self.new_table(&TableSetup::new(id, to_json(&config)?, seats, seed))?;
+        for (n, action) in actions.iter().enumerate() {
+            let seat = table.to_act().seats().iter().next().ok_or_else(|| {
+                GameError::BadImport(format!("the game is over before move {}", n + 1))
+            })?;
+            table.apply(seat, &to_json(action)?).map_err(|e| {
+                GameError::BadImport(format!("move {} cannot be played: {e}", n + 1))
+            })?;
+        }
+        Ok(Some(table.record()))
     }
 
     fn replay_step(&self, record: &Record, step: usize) -> Result<ReplayStep, GameError> {

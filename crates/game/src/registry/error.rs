@@ -51,6 +51,9 @@ pub enum GameError {
         /// What went wrong.
         message: String,
     },
+    /// Another program's record could not be read or replayed by the rules.
+    #[error("cannot import the record: {0}")]
+    BadImport(String),
     /// A game's value could not be written as JSON (a bug in the game's types). Reported
     /// instead of writing `null` into a record.
     #[error("cannot encode {0}")]
@@ -69,7 +72,7 @@ impl GameError {
             GameError::BadConfig(_) => "bad_config",
             GameError::UnknownBot { .. } => "unknown_bot",
             GameError::NoBot(_) => "no_bot",
-            GameError::Replay(_) => "bad_record",
+            GameError::Replay(_) | GameError::BadImport(_) => "bad_record",
             GameError::Stuck(_) => "stuck",
             GameError::BotFailed { .. } => "bot_failed",
             GameError::Encode(_) => "internal",
