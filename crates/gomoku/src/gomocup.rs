@@ -3,7 +3,7 @@
 //! returns), and [`client`] encodes commands and reads replies for driving another brain.
 //!
 //! Supported commands: `START`, `RECTSTART` (square boards only), `BEGIN`, `TURN`,
-//! `BOARD` … `DONE`, `INFO` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`,
+//! `BOARD` … `DONE`, `SWAP2BOARD` … `DONE` (the Swap2 opening, [`crate::swap2`]), `INFO` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`,
 //! `rule`; others are accepted and ignored), `TAKEBACK`, `RESTART`, `ABOUT`, `END`.
 //! Anything else answers `UNKNOWN`; a malformed or impossible command answers `ERROR`.
 //! The `rule` bitmask maps 1 (exactly five) to standard, 4 to renju, and everything else
@@ -70,6 +70,8 @@ pub struct Brain {
 /// A `BOARD` command being read: the stones so far, and the first bad line if any.
 #[derive(Default)]
 struct BoardLines {
+    /// `SWAP2BOARD`: stones in the order laid, `x,y` each, no field.
+    swap2: bool,
     stones: Vec<(Point, u8)>,
     lines: usize,
     bad: Option<String>,
@@ -169,6 +171,16 @@ impl Brain {
                 self.board_buffer = Some(BoardLines::default());
                 Vec::new()
             }
+            "SWAP2BOARD" => {
+                if self.size == 0 {
+                    return vec!["ERROR no START yet".into()];
+                }
+                self.board_buffer = Some(BoardLines {
+                    swap2: true,
+                    ..BoardLines::default()
+                });
+                Vec::new()
+            }
             "TAKEBACK" => match parse_xy(rest) {
                 Some(p) => match self.stones.iter().rposition(|&(q, _)| q == p) {
                     Some(i) => {
@@ -255,10 +267,18 @@ impl Brain {
         }
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let parsed = match fields.as_slice() {
-            [x, y, f] => match (x.parse::<u8>(), y.parse::<u8>(), f.parse::<u8>()) {
-                (Ok(x), Ok(y), Ok(f)) => Ok((Point::new(x, y), f)),
-                _ => Err("x, y and field must be small whole numbers".to_string()),
+            [x, y, f] if !buffer.swap2 => {
+                match (x.parse::<u8>(), y.parse::<u8>(), f.parse::<u8>()) {
+                    (Ok(x), Ok(y), Ok(f)) => Ok((Point::new(x, y), f)),
+                    _ => Err("x, y and field must be small whole numbers".to_string()),
+                }
+            }
+            // Swap2 stones alternate black and white in the order given.
+            [x, y] if buffer.swap2 => match (x.parse::<u8>(), y.parse::<u8>()) {
+                (Ok(x), Ok(y)) => Ok((Point::new(x, y), 1)),
+                _ => Err("x and y must be small whole numbers".to_string()),
             },
+            _ if buffer.swap2 => Err("a SWAP2BOARD line is x,y".to_string()),
             _ => Err("a stone line is x,y,field".to_string()),
         };
         let checked = parsed.and_then(|(p, f)| {
@@ -291,6 +311,9 @@ impl Brain {
         if let Some(bad) = buffer.bad {
             return vec![format!("ERROR {bad}; the board is discarded")];
         }
+        if buffer.swap2 {
+            return self.swap2(&buffer.stones.iter().map(|s| s.0).collect::<Vec<_>>());
+        }
         for (p, field) in buffer.stones {
             if let Err(e) = self.add(p, field == 1) {
                 self.stones.clear();
@@ -298,6 +321,19 @@ impl Brain {
             }
         }
         self.reply()
+    }
+
+    /// `SWAP2BOARD` … `DONE`: the opening choice (see [`crate::swap2`]). The manager sends
+    /// the position agreed on with `BOARD` afterwards, so the brain keeps no stones.
+    fn swap2(&mut self, stones: &[Point]) -> Vec<String> {
+        let (size, rule, bits, budget) = (self.size, self.rule, self.tt_bits(), self.turn_budget());
+        let engine = self
+            .engine
+            .get_or_insert_with(|| Engine::new(size, rule, bits));
+        match crate::swap2::decide(engine, size, rule, stones, budget) {
+            Ok(answer) => vec![answer.to_string()],
+            Err(e) => vec![format!("ERROR {e}")],
+        }
     }
 
     /// The stones as a game the engine can replay: black first, alternating. The brain is

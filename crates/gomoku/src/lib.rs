@@ -27,6 +27,7 @@ pub mod records;
 pub mod renju;
 pub mod rules;
 pub mod spec;
+pub mod swap2;
 
 pub use board::{Board, Color, Point, Rule};
 pub use rules::{Action, Config, Event, Gomoku, State, UndoPolicy, View};

@@ -268,3 +268,96 @@ fn gomocup_about_gives_no_made_up_web_address() {
         "{about:?}"
     );
 }
+
+/// A brain on 15×15 with a short turn, Swap2's exactly-five rule.
+fn swap2_brain() -> Brain {
+    let mut b = Brain::new();
+    b.handle_line("START 15");
+    feed(&mut b, &["INFO timeout_turn 300", "INFO rule 1"]);
+    b
+}
+
+/// The points of an answer like `7,7 8,7 9,9`.
+fn points(answer: &str) -> Vec<Point> {
+    answer
+        .split_whitespace()
+        .map(|xy| match parse_reply(xy) {
+            Reply::Move(p) => p,
+            r => panic!("not a point: {r:?} in {answer}"),
+        })
+        .collect()
+}
+
+#[test]
+fn swap2_first_player_lays_three_distinct_stones_near_the_centre() {
+    let mut b = swap2_brain();
+    let out = feed(&mut b, &["SWAP2BOARD", "DONE"]);
+    assert_eq!(out.len(), 1, "{out:?}");
+    let ps = points(&out[0]);
+    assert_eq!(ps.len(), 3, "{out:?}");
+    assert!(ps[0] != ps[1] && ps[1] != ps[2] && ps[0] != ps[2]);
+    assert!(ps
+        .iter()
+        .all(|p| (4..=10).contains(&p.x) && (4..=10).contains(&p.y)));
+}
+
+#[test]
+fn swap2_second_player_swaps_to_the_better_colour_or_stays_with_a_fourth_stone() {
+    // Black's two stones side by side in the centre, white's in a corner: black is better.
+    let mut b = swap2_brain();
+    let out = feed(&mut b, &["SWAP2BOARD", "7,7", "0,0", "8,8", "DONE"]);
+    assert_eq!(out, vec!["SWAP"]);
+    // Black's stones in two corners, white's in the centre: white is better and stays.
+    let out = feed(&mut b, &["SWAP2BOARD", "0,0", "7,7", "14,14", "DONE"]);
+    let ps = points(&out[0]);
+    assert_eq!(ps.len(), 1, "{out:?}");
+    assert!(![(0, 0), (7, 7), (14, 14)].contains(&(ps[0].x, ps[0].y)));
+    // An even opening: an answer of one of the three kinds, on empty points.
+    let out = feed(&mut b, &["SWAP2BOARD", "7,7", "8,7", "9,9", "DONE"]);
+    if out[0] != "SWAP" {
+        let ps = points(&out[0]);
+        assert!((1..=2).contains(&ps.len()), "{out:?}");
+        assert!(ps
+            .iter()
+            .all(|p| ![(7, 7), (8, 7), (9, 9)].contains(&(p.x, p.y))));
+    }
+}
+
+#[test]
+fn swap2_first_player_takes_black_after_an_open_three_and_white_otherwise() {
+    let mut b = swap2_brain();
+    // Black has an open three (h8 h9 h10 in the middle), white two far stones.
+    let out = feed(
+        &mut b,
+        &["SWAP2BOARD", "7,6", "0,0", "7,7", "14,14", "7,8", "DONE"],
+    );
+    assert_eq!(out, vec!["SWAP"]);
+    // White has two central stones against black's scattered ones: stay white, play six.
+    let out = feed(
+        &mut b,
+        &["SWAP2BOARD", "0,0", "7,7", "14,0", "7,8", "0,14", "DONE"],
+    );
+    assert_eq!(points(&out[0]).len(), 1, "{out:?}");
+}
+
+#[test]
+fn swap2_refuses_other_stone_counts_and_bad_lines_and_stays_usable() {
+    let mut b = swap2_brain();
+    let out = feed(&mut b, &["SWAP2BOARD", "7,7", "8,8", "DONE"]);
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("0, 3 or 5"),
+        "{out:?}"
+    );
+    let out = feed(&mut b, &["SWAP2BOARD", "7,7,1", "DONE"]);
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("x,y"),
+        "{out:?}"
+    );
+    let out = feed(&mut b, &["SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"]);
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("twice"),
+        "{out:?}"
+    );
+    let out = b.handle_line("BEGIN");
+    assert_eq!(last_move(&out), Point::new(7, 7));
+}
