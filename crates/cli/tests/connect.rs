@@ -158,6 +158,17 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
         .nth(2)
         .expect("a table id")
         .to_string();
+    // The lobby is live: the new table shows up in white's listing.
+    let listed = format!("table {table} (gomoku, waiting)");
+    let deadline = Instant::now() + WAIT;
+    while !white.said(&listed) {
+        assert!(Instant::now() < deadline, "{table} never listed");
+        white.type_line("tables");
+        std::thread::sleep(Duration::from_millis(100));
+        while white.next_line(Duration::from_millis(10)).is_some() {}
+    }
+    black.type_line("chat anyone for gomoku?");
+    white.expect("[lobby] ");
     white.type_line(&format!("join {table}"));
     white.expect(&format!("table {table}"));
     black.type_line("say 你好, good luck");

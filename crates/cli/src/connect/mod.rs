@@ -126,6 +126,9 @@ impl Client<'_> {
             "Connected to {} as {who}. Type `help` for the commands, `quick doudizhu` to play.",
             self.url
         ))?;
+        // The lobby is watched for the whole session: `tables` lists it as it is now, and
+        // lobby chat is heard.
+        self.send(ClientMessage::Lobby { game: None }).await?;
         for table in seated {
             // The largest sequence number asks for the table as it is now, nothing replayed.
             self.send(ClientMessage::Resume {
@@ -212,6 +215,7 @@ impl Client<'_> {
                         let (token, user) = self.conn.session(ClientMessage::Guest).await?;
                         self.keep_session(token, user)?;
                     }
+                    self.send(ClientMessage::Lobby { game: None }).await?;
                     for (table, last_seq) in self.tables.resume_points() {
                         self.send(ClientMessage::Resume { table, last_seq }).await?;
                     }
@@ -238,8 +242,8 @@ impl Client<'_> {
             Command::Help => return self.say(command::HELP),
             Command::Games => ClientMessage::Games,
             Command::Tables(game) => {
-                self.tables.listing = true;
-                ClientMessage::Lobby { game }
+                let text = self.tables.lobby_text(game.as_deref());
+                return self.say(&text);
             }
             Command::Quick(game) => ClientMessage::QuickPlay { game },
             Command::Create { game, options } => ClientMessage::CreateTable { game, options },
@@ -344,13 +348,24 @@ impl Client<'_> {
                 self.say(&lines.join("\n"))
             }
             ServerMessage::Lobby { tables } => {
-                // A listing is a snapshot: stop the live updates it started.
-                if std::mem::take(&mut self.tables.listing) {
-                    self.send(ClientMessage::LeaveLobby).await?;
+                let n = tables.len();
+                self.tables.lobby = tables.into_iter().map(|t| (t.id.clone(), t)).collect();
+                if n > 0 {
+                    self.say(&format!(
+                        "{} open in the lobby: `tables` lists them.",
+                        game::text::count(n, "table")
+                    ))?;
                 }
-                self.say(&tables::lobby_text(&tables))
+                Ok(())
             }
-            ServerMessage::LobbyTable { .. } | ServerMessage::LobbyClosed { .. } => Ok(()),
+            ServerMessage::LobbyTable { table } => {
+                self.tables.lobby.insert(table.id.clone(), table);
+                Ok(())
+            }
+            ServerMessage::LobbyClosed { table } => {
+                self.tables.lobby.remove(&table);
+                Ok(())
+            }
             ServerMessage::Welcome { .. } | ServerMessage::Pong => Ok(()),
             ServerMessage::Created {
                 table,

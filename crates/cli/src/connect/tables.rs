@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 pub struct Tables {
     seen: BTreeMap<String, Seen>,
     focus: Option<String>,
-    /// A lobby listing was asked for (and the live updates it starts are to be stopped).
-    pub listing: bool,
+    /// The lobby's open tables, kept up to date by the server.
+    pub lobby: BTreeMap<String, TableInfo>,
     /// How many times `hint` was asked since the last move, to cycle through hints.
     hints_asked: usize,
 }
@@ -407,8 +407,20 @@ impl Tables {
     }
 }
 
-/// The lobby's tables, one line each.
-pub fn lobby_text(tables: &[TableInfo]) -> String {
+impl Tables {
+    /// The lobby's tables (of `game`, or all), one line each.
+    pub fn lobby_text(&self, game: Option<&str>) -> String {
+        let tables: Vec<&TableInfo> = self
+            .lobby
+            .values()
+            .filter(|t| game.is_none_or(|g| t.game == g))
+            .collect();
+        lobby_lines(&tables)
+    }
+}
+
+/// Tables, one line each.
+fn lobby_lines(tables: &[&TableInfo]) -> String {
     if tables.is_empty() {
         return "No open tables: `quick GAME` or `create GAME` opens one.".into();
     }
@@ -417,7 +429,7 @@ pub fn lobby_text(tables: &[TableInfo]) -> String {
         .map(|t| {
             let seen = Seen {
                 seq: 0,
-                info: t.clone(),
+                info: (*t).clone(),
                 you: None,
                 state: None,
                 seats_line: String::new(),
