@@ -143,8 +143,7 @@ impl Client<'_> {
     /// Remembers a new session, in the session file too.
     fn keep_session(&mut self, token: String, user: UserInfo) -> Result<()> {
         if let Some(path) = &self.session_file {
-            std::fs::write(path, format!("{token}\n"))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            save_token(path, &token).with_context(|| format!("cannot write {}", path.display()))?;
         }
         self.token = Some(token);
         self.user = Some(user);
@@ -436,4 +435,17 @@ fn describe(user: &UserInfo) -> String {
     } else {
         user.name.clone()
     }
+}
+
+/// Writes a session token where only its owner may read it: whoever reads the file can
+/// play as them until the session ends.
+fn save_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options
+        .open(path)?
+        .write_all(format!("{token}\n").as_bytes())
 }
