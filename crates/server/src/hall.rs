@@ -236,6 +236,7 @@ impl Hall {
             next_config: config,
             quick,
             epoch: 0,
+            last_game: None,
         };
         self.store.save_table(&stored).await?;
         let (handle, join) = table::open(self.clone(), stored);

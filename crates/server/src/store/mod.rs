@@ -80,6 +80,19 @@ pub struct StoredTable {
     /// and a client's old number is never mistaken for a new one.
     #[serde(default)]
     pub epoch: u64,
+    /// The game that ended last and the sequence number of its `game_over`, so a player
+    /// who missed that message in a crash gets it when they resume.
+    #[serde(default)]
+    pub last_game: Option<LastGame>,
+}
+
+/// The last finished game of a table (see [`StoredTable::last_game`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastGame {
+    /// The game's id.
+    pub id: String,
+    /// The sequence number of its `game_over`.
+    pub seq: u64,
 }
 
 /// A game as stored when it is dealt.

@@ -16,7 +16,7 @@ pub mod seats;
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{ConnId, Outbox};
 use crate::protocol::{ServerMessage, TableId, TableInfo, TableOptions, UserInfo};
-use crate::store::StoredTable;
+use crate::store::{LastGame, StoredTable};
 use game::{GameError, Seat};
 use log::{Audience, Entry, Log};
 use play::Phase;
@@ -146,6 +146,8 @@ pub struct TableTask {
     quick: bool,
     /// Times opened, this one included (see [`StoredTable::epoch`]).
     epoch: u64,
+    /// The last finished game (see [`StoredTable::last_game`]).
+    last_game: Option<LastGame>,
     commands: mpsc::Sender<Cmd>,
     closed: bool,
 }
@@ -191,6 +193,7 @@ pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::
         fill_at: None,
         quick: stored.quick,
         epoch: stored.epoch + 1,
+        last_game: stored.last_game,
         hall,
         id: stored.id,
         game: stored.game,
@@ -247,7 +250,7 @@ impl TableTask {
         match cmd {
             Cmd::Join { from, seat, invite } => self.join(from, seat, invite).await,
             Cmd::Watch { from, invite } => self.watch(from, invite),
-            Cmd::Resume { from, last_seq } => self.resume(from, last_seq),
+            Cmd::Resume { from, last_seq } => self.resume(from, last_seq).await,
             Cmd::Stand { from } => self.stand(&from, false).await,
             Cmd::Leave { from } => self.stand(&from, true).await,
             Cmd::Ready { from, ready } => self.ready(&from, ready).await,
@@ -348,6 +351,7 @@ impl TableTask {
             next_config: self.next_config.clone(),
             quick: self.quick,
             epoch: self.epoch,
+            last_game: self.last_game.clone(),
         }
     }
 
@@ -495,7 +499,7 @@ impl TableTask {
         self.publish_seats();
     }
 
-    fn resume(&mut self, from: Client, last_seq: u64) {
+    async fn resume(&mut self, from: Client, last_seq: u64) {
         let seated = from.user.as_ref().and_then(|u| self.seat_of(u)).is_some();
         if !seated && self.invite.is_some() && !self.subs.contains_key(&from.conn) {
             return self.refuse(
@@ -508,9 +512,11 @@ impl TableTask {
         }
         self.subscribe(&from);
         let audience = self.audience(from.user.as_ref());
+        let mut replayed_end = false;
         if last_seq < self.seq {
             if let Some(missed) = self.log.since(last_seq) {
                 for (seq, entry) in missed {
+                    replayed_end |= self.last_game.as_ref().is_some_and(|g| g.seq == *seq);
                     if let Entry::Chat { from: who, .. } = entry {
                         if from.out.mutes(who) {
                             continue;
@@ -522,9 +528,40 @@ impl TableTask {
                 }
             }
         }
+        if !replayed_end {
+            self.resend_game_over(&from, last_seq).await;
+        }
         from.out.send(&self.snapshot(from.user.as_ref()));
         self.sync_auto_bots();
         self.publish_seats();
+    }
+
+    /// The end of the last game, from the store, for a client that last heard of the table
+    /// before it and cannot be replayed it (the server restarted in between: the replay
+    /// buffer lives in memory, the record does not).
+    async fn resend_game_over(&self, to: &Client, last_seq: u64) {
+        let Some(last) = self.last_game.as_ref().filter(|g| last_seq < g.seq) else {
+            return;
+        };
+        match self.hall.store.finished_record(&last.id).await {
+            Ok(Some(record)) => {
+                let scores = record
+                    .outcome
+                    .as_ref()
+                    .map(|o| o.scores.clone())
+                    .unwrap_or_default();
+                to.out.send(&ServerMessage::GameOver {
+                    table: self.id.clone(),
+                    seq: last.seq,
+                    game_id: last.id.clone(),
+                    scores,
+                    record: serde_json::to_value(&record).unwrap_or(Value::Null),
+                    totals: self.totals.clone(),
+                });
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!(table = %self.id, error = %e, "cannot read the last game"),
+        }
     }
 
     async fn join(&mut self, from: Client, seat: Option<usize>, invite: Option<String>) {

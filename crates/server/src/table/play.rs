@@ -9,7 +9,7 @@ use super::{Client, TableTask};
 use crate::hall::Refusal;
 use crate::protocol::GameState;
 use crate::rating;
-use crate::store::{RatingUpdate, StoredGame};
+use crate::store::{LastGame, RatingUpdate, StoredGame};
 use game::{fair, Applied, GameError, Nonce, Seat, Seed, Table, TableSetup, ToAct, Viewer};
 use rand::TryRngCore;
 use serde_json::Value;
@@ -721,6 +721,11 @@ impl TableTask {
                 tracing::info!(table = %self.id, game = %unfinished.journal.id, actions = unfinished.journal.actions.len(), "resumed");
                 self.start_running(unfinished.journal.id.clone(), table, bank)
                     .await;
+                // The crash came after the last move was stored and before the game's end
+                // was: end it now.
+                if matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some()) {
+                    self.finish().await;
+                }
             }
             Err(e) => tracing::error!(table = %self.id, error = %e, "cannot resume the game"),
         }
@@ -743,6 +748,11 @@ impl TableTask {
             *total = total.saturating_add(*score);
         }
         self.games += 1;
+        // Its game_over is the next message published.
+        self.last_game = Some(LastGame {
+            id: record.id.clone(),
+            seq: self.seq + 1,
+        });
         if let Some(Ok(next)) = run.table.next_game() {
             self.next_config = next;
         }
