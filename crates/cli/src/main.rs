@@ -23,6 +23,7 @@ macro_rules! out {
 mod games;
 mod gomocup;
 mod judge;
+mod loadtest;
 mod pbrain;
 mod play;
 mod prompt;
@@ -59,6 +60,9 @@ enum Command {
     /// Run the game hall: accounts, lobby, tables, computers, over WebSocket (one machine,
     /// embedded SQLite).
     Serve(serve::Args),
+    /// Load a running server with many WebSocket clients playing whole games, and report
+    /// connections, games and actions per second, latency, errors and lost actions.
+    Loadtest(loadtest::Args),
     /// List the games and their bots.
     Games,
 }
@@ -94,6 +98,7 @@ fn run() -> Result<()> {
         Command::Sim(args) => sim::run(&registry, args),
         Command::Verify(args) => verify::run(&registry, args),
         Command::Serve(args) => serve::run(registry, args),
+        Command::Loadtest(args) => loadtest::run(registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {
