@@ -64,7 +64,8 @@ impl Connection {
         server: &str,
         token: Option<&str>,
     ) -> Result<(Connection, Option<UserInfo>, Vec<String>), ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async(ws_url(server))
+        // No Nagle: a move is one small frame that should leave at once.
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(ws_url(server), None, true)
             .await
             .map_err(|e| ClientError::Connection(e.to_string()))?;
         let mut conn = Connection { ws };

@@ -40,6 +40,7 @@ pub mod table;
 pub use config::ServerConfig;
 pub use hall::Hall;
 
+use axum::serve::ListenerExt;
 use game::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -107,7 +108,14 @@ impl Server {
     ) -> Result<(), ServeError> {
         let app =
             http::router(self.hall.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
+        // Frames are small and answer one another: Nagle's algorithm against the peer's
+        // delayed acknowledgements would hold each for up to 40 ms.
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+        });
+        axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
             .await
             .map_err(ServeError::Serve)?;
