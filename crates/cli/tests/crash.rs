@@ -3,14 +3,15 @@
 //! reconnects into the same game and finishes it. Every action the player saw broadcast
 //! before a kill is in the final record, in its place; the record verifies.
 
+mod common;
+
+use common::serve;
 use game::registry::entry;
 use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
 use serde_json::Value;
 use server::client::Connection;
 use server::protocol::{ClientMessage, GameState, ServerMessage};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -22,44 +23,6 @@ fn registry() -> Registry {
         .with(entry::<bigtwo::BigTwo>())
         .with(entry::<tenhalf::TenHalf>())
         .with(entry::<gomoku::Gomoku>())
-}
-
-/// Starts `qipai serve` on a free port over `dir`; returns the process and its address.
-fn serve(dir: &Path) -> (Child, String) {
-    std::fs::create_dir_all(dir).expect("a data directory");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .args([
-            "--bot-delay-ms",
-            "0",
-            "--quick-play-seconds",
-            "0",
-            "--grace-seconds",
-            "300",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::from(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(dir.join("server.log"))
-                .expect("a log file"),
-        ))
-        .spawn()
-        .expect("qipai serve starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("a first line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (child, addr)
 }
 
 /// What the player has seen of the game.
@@ -155,7 +118,7 @@ fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
 async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
     let games = registry();
     let erased = games.get(game).expect("a game");
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = serve(&dir, &["--grace-seconds", "300"]);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
     conn.send(&ClientMessage::QuickPlay { game: game.into() })
@@ -218,7 +181,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
             server.kill().expect("killed");
             let _ = server.wait();
             drop(conn);
-            let (again, addr) = serve(&dir);
+            let (again, addr) = serve(&dir, &["--grace-seconds", "300"]);
             server = again;
             let (c, user, seated) = Connection::open(&addr, Some(&token))
                 .await

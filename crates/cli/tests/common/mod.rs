@@ -3,8 +3,9 @@
 // Each test binary uses some of these helpers, not all.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `qipai ARGS` with `stdin` as its input and waits for it.
 pub fn qipai(args: &[&str], stdin: &[u8]) -> Output {
@@ -32,4 +33,38 @@ pub fn said(out: &Output) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
+}
+
+/// Starts `qipai serve` on a free port over `dir` (computers move at once, quick play does
+/// not wait), with `extra` options; returns the process and its `host:port`. The server's
+/// log goes to `dir/server.log`.
+pub fn serve(dir: &Path, extra: &[&str]) -> (Child, String) {
+    std::fs::create_dir_all(dir).expect("a data directory");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .args(["--bot-delay-ms", "0", "--quick-play-seconds", "0"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(dir.join("server.log"))
+                .expect("a log file"),
+        ))
+        .spawn()
+        .expect("qipai serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("a first line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
 }
