@@ -319,7 +319,13 @@ impl Player {
                 self.ready_at = Some(Instant::now());
             }
             if self.move_at.is_none() && self.may_move() {
-                self.move_at = Some(Instant::now() + self.think(ctx.pace));
+                // After the window the game in hand is finished flat out.
+                let think = if now == Step::Go {
+                    self.think(ctx.pace)
+                } else {
+                    Duration::ZERO
+                };
+                self.move_at = Some(Instant::now() + think);
             }
             let wake = match (self.move_at, self.ready_at) {
                 (Some(a), Some(b)) => Some(a.min(b)),
@@ -460,7 +466,7 @@ impl Player {
                     if let Some(sent) = self.sent_at.take() {
                         if live.in_window() {
                             let us = sent.elapsed().as_micros() as u64;
-                            let _ = tally.latency.record(us.max(1));
+                            tally.latency(us);
                             live.acked.fetch_add(1, Ordering::Relaxed);
                         }
                     }

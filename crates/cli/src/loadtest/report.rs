@@ -146,7 +146,9 @@ impl Report {
     pub fn new(i: Inputs<'_>) -> Report {
         let mut latency = new_histogram();
         for t in i.tallies {
-            let _ = latency.add(&t.latency);
+            if let Some(h) = &t.latency {
+                let _ = latency.add(h);
+            }
         }
         let secs = i.measured.as_secs_f64().max(1e-9);
         let errors = i.live.errors();

@@ -79,8 +79,9 @@ pub struct GameSeen {
 
 /// What one client task gives back at the end.
 pub struct Tally {
-    /// Microseconds from sending an action to receiving its broadcast, inside the window.
-    pub latency: Histogram<u64>,
+    /// Microseconds from sending an action to receiving its broadcast, inside the window
+    /// (made at the first sample: spectators and idle clients need none).
+    pub latency: Option<Histogram<u64>>,
     /// Finished games this client played.
     pub games: Vec<GameSeen>,
     /// Acknowledged actions of games still running at the end (not checkable).
@@ -91,16 +92,30 @@ impl Tally {
     /// An empty tally.
     pub fn new() -> Tally {
         Tally {
-            latency: new_histogram(),
+            latency: None,
             games: Vec::new(),
             unfinished_acks: 0,
         }
     }
 }
 
-/// A histogram of microseconds from 1 µs to 10 minutes, 3 significant digits.
+impl Tally {
+    /// Counts one latency sample, in microseconds.
+    pub fn latency(&mut self, us: u64) {
+        let _ = self
+            .latency
+            .get_or_insert_with(new_histogram)
+            .record(us.clamp(1, MAX_US));
+    }
+}
+
+/// The longest latency a histogram holds: 10 minutes.
+const MAX_US: u64 = 600_000_000;
+
+/// A histogram of microseconds from 1 µs to 10 minutes, 2 significant digits (1%; about
+/// 20 KiB, where 3 digits would take 160 KiB for each of thousands of clients).
 pub fn new_histogram() -> Histogram<u64> {
-    Histogram::new_with_bounds(1, 600_000_000, 3).expect("static histogram bounds")
+    Histogram::new_with_bounds(1, MAX_US, 2).expect("static histogram bounds")
 }
 
 /// Latency quantiles in milliseconds.
