@@ -27,7 +27,7 @@ fn a_small_load_finishes_games_without_errors_or_lost_actions() {
             "--tables",
             "5",
         ])
-        .args(["--games", "doudizhu,bigtwo,tenhalf,doudizhu,bigtwo"])
+        .args(["--games", "doudizhu,bigtwo,doudizhu5,tenhalf,doudizhu"])
         .args([
             "--duration",
             "3",
