@@ -25,6 +25,7 @@ mod convert;
 mod games;
 mod gomocup;
 mod judge;
+mod loadtest;
 mod pbrain;
 mod play;
 mod prompt;
@@ -69,6 +70,9 @@ enum Command {
     /// Read another program's game record (Gomoku: SGF, PSQ), check every move by the
     /// rules, and print it as a qipai record.
     Import(convert::ImportArgs),
+    /// Load a running server with many WebSocket clients playing whole games, and report
+    /// connections, games and actions per second, latency, errors and lost actions.
+    Loadtest(loadtest::Args),
     /// List the games and their bots.
     Games,
 }
@@ -107,6 +111,7 @@ fn run() -> Result<()> {
         Command::Connect(args) => connect::run(&registry, args),
         Command::Export(args) => convert::export(&registry, args),
         Command::Import(args) => convert::import(&registry, args),
+        Command::Loadtest(args) => loadtest::run(registry, args),
         Command::Gomocup => gomocup::run(),
         Command::Games => {
             for g in registry.games() {

@@ -28,6 +28,14 @@ pub struct Args {
     /// Seconds quick play waits for people before computers fill the table.
     #[arg(long, default_value_t = 5)]
     quick_play_seconds: u64,
+    /// Messages a connection may send per second on average, beyond which it is refused
+    /// (default 20). Raise it for load tests whose clients move flat out; keep the default
+    /// for people.
+    #[arg(long)]
+    messages_per_second: Option<f64>,
+    /// Messages a connection may send in a burst (default 40).
+    #[arg(long)]
+    message_burst: Option<f64>,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -50,6 +58,12 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.timing.bot_delay = Duration::from_millis(args.bot_delay_ms);
     config.timing.grace = Duration::from_secs(args.grace_seconds);
     config.timing.quick_play_wait = Duration::from_secs(args.quick_play_seconds);
+    if let Some(rate) = args.messages_per_second {
+        config.limits.messages_per_second = rate;
+    }
+    if let Some(burst) = args.message_burst {
+        config.limits.message_burst = burst;
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = config.data_dir.display().to_string();

@@ -147,7 +147,7 @@ impl Drop for Terminal {
 #[test]
 fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
     let dir = tempfile_dir("connect-gomoku");
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = serve(&dir, &[]);
     let mut black = Terminal::connect("black", &addr);
     let mut white = Terminal::connect("white", &addr);
 
@@ -232,7 +232,7 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
 #[test]
 fn a_person_plays_dou_dizhu_against_computers_through_quick_play() {
     let dir = tempfile_dir("connect-quick");
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = serve(&dir, &[]);
     let mut me = Terminal::connect("player", &addr);
     me.type_line("quick doudizhu");
     // A move typed wrongly is refused with the reason; the game goes on.
@@ -273,7 +273,7 @@ fn the_client_reconnects_by_itself_when_the_server_restarts_and_the_game_goes_on
         .expect("a free port")
         .port();
     let addr = format!("127.0.0.1:{port}");
-    let (mut server, _) = serve_at(&dir, &addr);
+    let (mut server, _) = serve_at(&dir, &addr, &[]);
     let mut me = Terminal::connect("player", &addr);
     me.type_line("quick bigtwo");
     let mut turns = 0;
@@ -293,7 +293,7 @@ fn the_client_reconnects_by_itself_when_the_server_restarts_and_the_game_goes_on
             server.kill().expect("killed");
             let _ = server.wait();
             me.expect("reconnecting");
-            server = serve_at(&dir, &addr).0;
+            server = serve_at(&dir, &addr, &[]).0;
             me.expect("Reconnected.");
             restarted = true;
             continue;

@@ -3,6 +3,9 @@
 //! reconnects into the same game and finishes it. Every action the player saw broadcast
 //! before a kill is in the final record, in its place; the record verifies.
 
+mod common;
+
+use common::serve;
 use game::registry::entry;
 use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
 use serde_json::Value;
@@ -10,10 +13,6 @@ use server::client::Connection;
 use server::protocol::{ClientMessage, GameState, ServerMessage};
 use std::path::PathBuf;
 use std::time::Duration;
-
-mod common;
-
-use common::serve;
 
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -119,7 +118,7 @@ fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
 async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
     let games = registry();
     let erased = games.get(game).expect("a game");
-    let (mut server, addr) = serve(&dir);
+    let (mut server, addr) = serve(&dir, &["--grace-seconds", "300"]);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
     conn.send(&ClientMessage::QuickPlay { game: game.into() })
@@ -182,7 +181,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
             server.kill().expect("killed");
             let _ = server.wait();
             drop(conn);
-            let (again, addr) = serve(&dir);
+            let (again, addr) = serve(&dir, &["--grace-seconds", "300"]);
             server = again;
             let (c, user, seated) = Connection::open(&addr, Some(&token))
                 .await

@@ -5,6 +5,7 @@ use crate::protocol::{ClientMessage, ServerMessage, UserInfo, VERSION};
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -64,10 +65,13 @@ impl Connection {
         server: &str,
         token: Option<&str>,
     ) -> Result<(Connection, Option<UserInfo>, Vec<String>), ClientError> {
-        // No Nagle: a move is one small frame, wanted at once.
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(ws_url(server), None, true)
-            .await
-            .map_err(|e| ClientError::Connection(e.to_string()))?;
+        // No Nagle: a move is one small frame that should leave at once. A small read buffer:
+        // a load generator holds thousands of connections.
+        let config = WebSocketConfig::default().read_buffer_size(crate::http::READ_BUFFER);
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(ws_url(server), Some(config), true)
+                .await
+                .map_err(|e| ClientError::Connection(e.to_string()))?;
         let mut conn = Connection { ws };
         conn.send(&ClientMessage::Hello {
             version: VERSION,

@@ -108,12 +108,11 @@ impl Server {
     ) -> Result<(), ServeError> {
         let app =
             http::router(self.hall.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        // Frames are small and each is awaited by a person or a bot: without TCP_NODELAY a
-        // second frame written before the first is acknowledged waits for the peer's
-        // delayed ACK (up to 40 ms on Linux).
+        // Frames are small and answer one another: Nagle's algorithm against the peer's
+        // delayed acknowledgements would hold each for up to 40 ms.
         let listener = self.listener.tap_io(|tcp| {
             if let Err(e) = tcp.set_nodelay(true) {
-                tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
             }
         });
         axum::serve(listener, app)

@@ -35,25 +35,21 @@ pub fn said(out: &Output) -> String {
     )
 }
 
-/// Starts `qipai serve` on a free port over `dir`; returns the process and its address.
-pub fn serve(dir: &Path) -> (Child, String) {
-    serve_at(dir, "127.0.0.1:0")
+/// Starts `qipai serve` on a free port over `dir` (computers move at once, quick play does
+/// not wait), with `extra` options; returns the process and its `host:port`. The server's
+/// log goes to `dir/server.log`.
+pub fn serve(dir: &Path, extra: &[&str]) -> (Child, String) {
+    serve_at(dir, "127.0.0.1:0", extra)
 }
 
-/// Starts `qipai serve` at `addr` over `dir`; returns the process and its address.
-pub fn serve_at(dir: &Path, addr: &str) -> (Child, String) {
+/// Like [`serve`], at `addr` (a restarted server where its clients look for it).
+pub fn serve_at(dir: &Path, addr: &str, extra: &[&str]) -> (Child, String) {
     std::fs::create_dir_all(dir).expect("a data directory");
     let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
         .args(["serve", "--addr", addr, "--data-dir"])
         .arg(dir)
-        .args([
-            "--bot-delay-ms",
-            "0",
-            "--quick-play-seconds",
-            "0",
-            "--grace-seconds",
-            "300",
-        ])
+        .args(["--bot-delay-ms", "0", "--quick-play-seconds", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::from(
             std::fs::OpenOptions::new()

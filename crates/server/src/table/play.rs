@@ -50,6 +50,29 @@ pub struct Running {
     banks: Vec<Duration>,
     /// Seats whose computer is thinking, and for which turn.
     thinking: HashMap<Seat, u64>,
+    /// The seats to act, as of the last change.
+    acting: Vec<Seat>,
+    /// Per seat, the sequence number its current turn began at: a move sent against an
+    /// older state is stale. Where several seats act at once (五人斗地主's grab), the
+    /// others' moves do not start a new turn for a seat still deciding, so its move is
+    /// not refused for what it could not have seen coming.
+    turn_since: Vec<u64>,
+}
+
+impl Running {
+    /// After a change at `seq` by `mover` (none for a deal): seats that start to act, and
+    /// the mover if it acts again, begin a new turn.
+    fn turns_begin(&mut self, seq: u64, mover: Option<Seat>) {
+        let now: Vec<Seat> = self.table.to_act().seats().iter().collect();
+        for &s in &now {
+            if Some(s) == mover || mover.is_none() || !self.acting.contains(&s) {
+                if let Some(since) = self.turn_since.get_mut(s) {
+                    *since = seq;
+                }
+            }
+        }
+        self.acting = now;
+    }
 }
 
 impl Phase {
@@ -395,9 +418,14 @@ impl TableTask {
             turn_started: Instant::now(),
             banks: vec![bank; seats],
             thinking: HashMap::new(),
+            acting: Vec::new(),
+            turn_since: vec![0; seats],
         })));
         self.sync_auto_bots();
         self.changed_at = self.seq + 1;
+        if let Phase::Playing(run) = &mut self.phase {
+            run.turns_begin(self.changed_at, None);
+        }
         self.publish(Entry::Dealt);
         // Everyone gets the new game: their seat's view and their legal actions.
         let subs: Vec<Client> = self
@@ -524,10 +552,14 @@ impl TableTask {
             Ok(s) => s,
             Err(r) => return self.refuse(from, r),
         };
-        if !matches!(self.phase, Phase::Playing(_)) {
-            return self.refuse(from, Refusal::new("wrong_phase", "no game is being played"));
-        }
-        if seq.is_some_and(|s| s < self.changed_at) {
+        let stale_before = match &self.phase {
+            Phase::Playing(run) if run.acting.contains(&seat) => {
+                run.turn_since.get(seat).copied().unwrap_or(self.changed_at)
+            }
+            Phase::Playing(_) => self.changed_at,
+            _ => return self.refuse(from, Refusal::new("wrong_phase", "no game is being played")),
+        };
+        if seq.is_some_and(|s| s < stale_before) {
             return self.refuse(
                 from,
                 Refusal::new(
@@ -667,6 +699,9 @@ impl TableTask {
             .with_label_values(&[self.game.as_str()])
             .inc();
         self.changed_at = self.seq + 1;
+        if let Phase::Playing(run) = &mut self.phase {
+            run.turns_begin(self.changed_at, Some(applied.seat));
+        }
         // The next turn is scheduled before the move is published, so the state everyone
         // receives already carries the next deadline.
         let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
@@ -808,3 +843,7 @@ impl TableTask {
             .collect()
     }
 }
+
+#[cfg(test)]
+#[path = "play_tests.rs"]
+mod tests;

@@ -1,0 +1,311 @@
+//! `qipai loadtest`: many WebSocket clients play whole games on a running server, and the
+//! figures that say whether it holds: connections, tables playing, games and actions per
+//! second, the latency from sending an action to receiving its broadcast, errors, lost
+//! actions (checked against the stored records) and the server's memory.
+//!
+//! * [`client`]: one simulated person — plays a seat, watches, or idles;
+//! * [`stats`]: live counters and each client's tally;
+//! * [`probe`]: HTTP reads of records and `/metrics`, memory from `/proc`;
+//! * [`report`]: the figures, for people and as JSON.
+
+mod client;
+mod probe;
+mod report;
+mod stats;
+
+use anyhow::{bail, Context, Result};
+use client::{Ctx, Pace, Role, SeatPlan, Step};
+use game::Registry;
+use stats::{Live, Tally};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{watch, Notify, Semaphore};
+
+/// How fast people move.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum PaceArg {
+    /// A person's think time before each move and before each next game.
+    Think,
+    /// No think time: every move as soon as it is one's turn.
+    Flat,
+}
+
+/// Which bot chooses the clients' moves (and plays the computer seats).
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum BotArg {
+    /// Random legal moves.
+    Random,
+    /// The game's strongest quick bot (`heuristic`; `classic` in Gomoku, `counting` in Ten
+    /// and a half).
+    Heuristic,
+}
+
+/// Load test options.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The server: `host:port`, `http://…` or `ws://…`.
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    url: String,
+    /// WebSocket connections to hold; those beyond the seated players watch or idle.
+    #[arg(long, default_value_t = 100)]
+    clients: usize,
+    /// Tables to play at, the games taken in turn.
+    #[arg(long, default_value_t = 20)]
+    tables: usize,
+    /// The games played, comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "doudizhu,bigtwo,doudizhu5,tenhalf,gomoku"
+    )]
+    games: Vec<String>,
+    /// Seconds measured, after every client has connected and sat down.
+    #[arg(long, default_value_t = 30)]
+    duration: u64,
+    /// Most seconds to let the games in hand finish after the window.
+    #[arg(long, default_value_t = 120)]
+    drain: u64,
+    /// How fast people move.
+    #[arg(long, value_enum, default_value = "think")]
+    pace: PaceArg,
+    /// Think time range in milliseconds for `--pace think`.
+    #[arg(long, default_value = "300-3000")]
+    think_ms: String,
+    /// The bot that chooses moves.
+    #[arg(long, value_enum, default_value = "heuristic")]
+    bot: BotArg,
+    /// Computer seats at each table (always leaving one person).
+    #[arg(long, default_value_t = 1)]
+    computer_seats: usize,
+    /// Share (0–1) of the clients beyond the seated ones that watch a table; the rest hold
+    /// idle connections.
+    #[arg(long, default_value_t = 0.5)]
+    spectators: f64,
+    /// The server's process id, to read its memory from /proc.
+    #[arg(long)]
+    server_pid: Option<u32>,
+    /// Check at most this many finished games against the stored records (default: all).
+    #[arg(long)]
+    check: Option<usize>,
+    /// Connections opened at once while setting up.
+    #[arg(long, default_value_t = 200)]
+    connect_parallel: usize,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The bot `kind` means for `game`.
+fn bot_for(registry: &Registry, game: &str, kind: BotArg) -> Result<String> {
+    let names = registry.get(game)?.bot_names();
+    let quick: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|b| !b.starts_with("engine:"))
+        .collect();
+    Ok(match kind {
+        BotArg::Random => "random",
+        BotArg::Heuristic if names.contains(&"heuristic") => "heuristic",
+        BotArg::Heuristic => quick.last().copied().unwrap_or("random"),
+    }
+    .to_string())
+}
+
+fn think_range(text: &str) -> Result<(u64, u64)> {
+    let (lo, hi) = text.split_once('-').unwrap_or((text, text));
+    let lo: u64 = lo
+        .trim()
+        .parse()
+        .context("--think-ms is MIN-MAX in milliseconds")?;
+    let hi: u64 = hi
+        .trim()
+        .parse()
+        .context("--think-ms is MIN-MAX in milliseconds")?;
+    if hi < lo {
+        bail!("--think-ms: {hi} is less than {lo}");
+    }
+    Ok((lo, hi))
+}
+
+/// Who does what: one role per client.
+fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> {
+    if args.games.is_empty() || args.tables == 0 {
+        bail!("nothing to play: give --games and --tables");
+    }
+    let mut roles = Vec::new();
+    let mut tables = Vec::new();
+    let mut plan = report::Plan::default();
+    for t in 0..args.tables {
+        let game = &args.games[t % args.games.len()];
+        let erased = registry.get(game)?;
+        let seats = *erased.seats(&erased.default_config())?.start();
+        let bot = bot_for(registry, game, args.bot)?;
+        let computers = args.computer_seats.min(seats - 1);
+        let (table, _) = watch::channel(None);
+        for seat in 0..seats - computers {
+            roles.push(Role::Player(SeatPlan {
+                game: game.clone(),
+                seats,
+                seat,
+                bot: bot.clone(),
+                computers: if seat == 0 {
+                    (seats - computers..seats)
+                        .map(|s| (s, bot.clone()))
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                table: table.clone(),
+                host: seat == 0,
+            }));
+        }
+        plan.people_seats += seats - computers;
+        plan.computer_seats += computers;
+        tables.push(table);
+    }
+    if args.clients < roles.len() {
+        bail!(
+            "{} tables need {} people; --clients {} is too few",
+            args.tables,
+            roles.len(),
+            args.clients
+        );
+    }
+    let extra = args.clients - roles.len();
+    plan.spectators = (extra as f64 * args.spectators.clamp(0.0, 1.0)).round() as usize;
+    plan.idle = extra - plan.spectators;
+    for i in 0..plan.spectators {
+        roles.push(Role::Spectator(tables[i % tables.len()].subscribe()));
+    }
+    roles.extend((0..plan.idle).map(|_| Role::Idle));
+    Ok((roles, plan))
+}
+
+/// Runs the load test and prints the report.
+pub fn run(registry: Registry, args: Args) -> Result<()> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    let report = runtime.block_on(drive(registry, &args))?;
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        out!("{}", report.text());
+    }
+    Ok(())
+}
+
+async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
+    let registry = Arc::new(registry);
+    let (roles, plan) = roles(&registry, args)?;
+    let host = probe::host_port(&args.url);
+    let live = Arc::new(Live::default());
+    let (step_tx, step) = watch::channel(Step::Setup);
+    let ctx = Arc::new(Ctx {
+        url: args.url.clone(),
+        registry,
+        live: live.clone(),
+        pace: Pace {
+            think_ms: match args.pace {
+                PaceArg::Think => think_range(&args.think_ms)?,
+                PaceArg::Flat => (0, 0),
+            },
+        },
+        connecting: Semaphore::new(args.connect_parallel.max(1)),
+        step,
+        arrived: Default::default(),
+        arrival: Notify::new(),
+    });
+    let clients = roles.len();
+    let setup_started = Instant::now();
+    let tasks: Vec<_> = roles
+        .into_iter()
+        .enumerate()
+        .map(|(i, role)| tokio::spawn(client::run(ctx.clone(), role, i as u64)))
+        .collect();
+    let mut said = Instant::now();
+    while ctx.arrived.load(Ordering::Acquire) < clients {
+        let _ = tokio::time::timeout(Duration::from_secs(1), ctx.arrival.notified()).await;
+        if !args.quiet && said.elapsed() >= Duration::from_secs(1) {
+            said = Instant::now();
+            eprintln!(
+                "setting up: {}/{clients} clients ready, {} connections",
+                ctx.arrived.load(Ordering::Acquire),
+                live.connections.load(Ordering::Relaxed)
+            );
+        }
+    }
+    let setup = setup_started.elapsed();
+    let before = probe::scrape(&host).await;
+    let pid = args.server_pid.map(|p| p.to_string());
+    let mut server_rss = Vec::new();
+    let mut samples = report::Samples::default();
+    live.measuring.store(true, Ordering::Release);
+    let started = Instant::now();
+    step_tx.send_replace(Step::Go);
+    let window = Duration::from_secs(args.duration);
+    let mut last = (0u64, Instant::now());
+    let mut ticks = 0u64;
+    while started.elapsed() < window {
+        ticks += 1;
+        tokio::time::sleep(Duration::from_secs(1).min(window.saturating_sub(started.elapsed())))
+            .await;
+        samples
+            .connections
+            .push(live.connections.load(Ordering::Relaxed));
+        samples.playing.push(live.playing.load(Ordering::Relaxed));
+        if let Some(rss) = pid.as_deref().and_then(probe::rss_mib) {
+            server_rss.push(rss);
+        }
+        let actions = live.actions.load(Ordering::Relaxed);
+        if !args.quiet && ticks.is_multiple_of(5) {
+            eprintln!(
+                "{:>4}s: {} connections, {} tables playing, {:.0} actions/s, {} errors",
+                started.elapsed().as_secs(),
+                live.connections.load(Ordering::Relaxed),
+                live.playing.load(Ordering::Relaxed),
+                (actions - last.0) as f64 / last.1.elapsed().as_secs_f64(),
+                live.errors().values().sum::<u64>()
+            );
+            last = (actions, Instant::now());
+        }
+    }
+    live.measuring.store(false, Ordering::Release);
+    let measured = started.elapsed();
+    let after = probe::scrape(&host).await;
+    step_tx.send_replace(Step::Stop);
+    let drain_started = Instant::now();
+    let drain = Duration::from_secs(args.drain);
+    let mut tallies: Vec<Tally> = Vec::with_capacity(clients);
+    let abort = tokio::spawn(async move {
+        tokio::time::sleep(drain).await;
+        step_tx.send_replace(Step::Abort);
+        step_tx
+    });
+    for t in tasks {
+        tallies.push(t.await.context("a client task failed")?);
+    }
+    abort.abort();
+    let drained = drain_started.elapsed();
+    let mut games = report::merge_games(&mut tallies);
+    if let Some(n) = args.check {
+        games.truncate(n);
+    }
+    let checked = probe::check_records(&host, &games, 8).await?;
+    Ok(report::Report::new(report::Inputs {
+        args,
+        plan,
+        live: &live,
+        tallies: &tallies,
+        samples,
+        setup,
+        measured,
+        drained,
+        before: &before,
+        after: &after,
+        checked,
+        server_rss,
+    }))
+}
