@@ -1,5 +1,6 @@
 //! The HTTP side: the WebSocket at `/ws`, health and metrics for operators, and read-only
-//! JSON for records, replays, histories and leaderboards.
+//! JSON for records, replays, histories and leaderboards; everything else is the browser
+//! client ([`crate::web`]).
 
 use crate::hall::Hall;
 use axum::extract::ws::WebSocketUpgrade;
@@ -24,6 +25,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}/export/{format}", get(export))
         .route("/api/users/{name}/games", get(history))
         .route("/api/leaderboard/{game}", get(leaderboard))
+        .fallback(crate::web::serve)
         .with_state(hall)
 }
 
