@@ -54,7 +54,8 @@ function route() {
 function drawUser() {
   const b = document.getElementById('user');
   const u = hall.user;
-  b.textContent = u ? (u.guest ? `${u.name} · ${t('user.login')}` : u.name) : '';
+  put(b, u ? u.name : '', u && u.guest ? h('span', { class: 'login' }, ` · ${t('user.login')}`) : '');
+  b.setAttribute('aria-label', u ? `${u.name}: ${u.guest ? t('user.login') : t('user.logout')}` : t('user.login'));
   b.onclick = () => loginDialog(hall);
 }
 

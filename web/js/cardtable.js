@@ -19,22 +19,36 @@ export function place(i, me, n, radius = 1) {
   return { x: 50 + 43 * radius * Math.cos(a), y: 50 + 41 * radius * Math.sin(a) };
 }
 
-/** The felt with every seat and what it last did. */
+/**
+ * The felt with every seat and what it last did, under a bar of what the whole table
+ * shares (kitty, multiplier…). Seats near the left and right edges hang inwards from the
+ * edge so that names never leave a narrow screen.
+ */
 export function arena(tv, n, seatEl, playEl, center, cls) {
   const me = tv.you ?? 0;
   const items = [];
   for (let i = 0; i < n; i++) {
     const p = place(i, me, n);
-    // The viewer's own box sits low; the hand is drawn below the felt.
-    const y = i === me ? 88 : p.y;
-    items.push(h('div', { class: ['seat', tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style: { left: `${p.x}%`, top: `${y}%` }, dataset: { seat: String(i) } }, seatEl(i)));
+    // Seats near an edge hang inwards from it, so that names never leave a narrow
+    // screen; the viewer's own box sits at the bottom, above the hand.
+    const style = {};
+    let hs = 'h-mid';
+    let vs = 'v-mid';
+    if (p.x < 30) (style.left = '1.5%'), (hs = 'h-left');
+    else if (p.x > 70) (style.right = '1.5%'), (hs = 'h-right');
+    else style.left = `${p.x}%`;
+    if (i === me) (style.bottom = '3%'), (vs = 'v-bottom');
+    else if (p.y < 22) (style.top = '3%'), (vs = 'v-top');
+    else style.top = `${p.y}%`;
+    const side = `${hs} ${vs}`;
+    items.push(h('div', { class: ['seat', side, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, dataset: { seat: String(i) } }, seatEl(i)));
     const play = playEl(i);
     if (play) {
-      const q = place(i, me, n, i === me ? 0.42 : 0.52);
+      const q = place(i, me, n, i === me ? 0.42 : 0.5);
       items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, dataset: { seatPlay: String(i) } }, play));
     }
   }
-  return h('div', { class: ['arena', 'felt', cls] }, h('div', { class: ['center', n === 4 && 'middle'] }, center), items);
+  return [h('div', { class: 'tinfo' }, center), h('div', { class: ['arena', 'felt', cls] }, items)];
 }
 
 // ---- Adapters: one game's view → the shared model ------------------------------------
@@ -57,7 +71,7 @@ const ADAPTERS = {
     }
     const roles = Array.from({ length: n }, (_, i) => (v.landlord === null ? [] : [i === v.landlord ? t('dd.landlord') : t('dd.farmer')]));
     const center = [];
-    if (v.kitty) center.push(h('div', { class: 'kitty', 'aria-label': t('dd.kitty') }, row(v.kitty, { zh: lang() === 'zh' })));
+    if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh: lang() === 'zh' })));
     if (v.landlord !== null) center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.bid })} · ${t('dd.multiplier', { n: v.multiplier })}`));
     if (v.spring) center.push(h('span', { class: 'tag' }, t('dd.spring')));
     if (v.anti_spring) center.push(h('span', { class: 'tag' }, t('dd.antispring')));
@@ -96,7 +110,7 @@ const ADAPTERS = {
     if (v.declaration) {
       center.push(h('span', { class: 'tag' }, v.declaration.open_solo ? t('d5.opensolo') : `${t('d5.declare')} ${v.declaration.marked ? label(v.declaration.marked, zh) : ''}`));
     }
-    if (v.kitty) center.push(h('div', { class: 'kitty', 'aria-label': t('dd.kitty') }, row(v.kitty, { zh })));
+    if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh })));
     center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.base })} · ${t('dd.multiplier', { n: v.multiplier })}`));
     return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord };
   },
@@ -245,32 +259,46 @@ export function render(tv) {
     tv.act(chosen);
   };
 
+  const cardEl = (c, i) => {
+    const el = face(c, { zh, cls: ui.sel.has(i) && 'sel' });
+    el.setAttribute('role', 'checkbox');
+    el.setAttribute('aria-checked', String(ui.sel.has(i)));
+    el.setAttribute('tabindex', '0');
+    el.dataset.i = String(i);
+    el.dataset.focus = `card-${i}`;
+    el.dataset.card = c;
+    el.addEventListener('pointerdown', (e) => startDrag(e, i));
+    el.addEventListener('keydown', (e) => {
+      if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        if (e.key === 'Enter' && chosen) return play();
+        toggle(i);
+        redraw();
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        const j = Math.max(0, Math.min(hand.length - 1, i + (e.key === 'ArrowLeft' ? -1 : 1)));
+        e.currentTarget.closest('.hand').querySelector(`[data-i="${j}"]`)?.focus();
+      }
+    });
+    return el;
+  };
+  // As many cards to a row as stay readable (a corner about 22 px wide shows); a big
+  // hand on a phone takes two rows.
+  const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cw')) || 64;
+  const width = (tv.stage?.clientWidth || window.innerWidth) - 16;
+  const perRow = Math.max(1, Math.floor((width - cw) / 22) + 1);
+  const rows = Math.max(1, Math.ceil(hand.length / perRow));
+  const size = Math.ceil(hand.length / rows);
   const handEl = h(
     'div',
-    { class: ['hand', hand.length > 20 && 'dense'], role: 'group', 'aria-label': zh ? '手牌' : 'your hand' },
-    hand.map((c, i) => {
-      const el = face(c, { zh, cls: ui.sel.has(i) && 'sel' });
-      el.setAttribute('role', 'checkbox');
-      el.setAttribute('aria-checked', String(ui.sel.has(i)));
-      el.setAttribute('tabindex', '0');
-      el.dataset.i = String(i);
-      el.dataset.focus = `card-${i}`;
-      el.dataset.card = c;
-      el.addEventListener('pointerdown', (e) => startDrag(e, i));
-      el.addEventListener('keydown', (e) => {
-        if (e.key === ' ' || e.key === 'Enter') {
-          e.preventDefault();
-          if (e.key === 'Enter' && chosen) return play();
-          toggle(i);
-          redraw();
-        } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-          e.preventDefault();
-          const j = Math.max(0, Math.min(hand.length - 1, i + (e.key === 'ArrowLeft' ? -1 : 1)));
-          e.currentTarget.parentElement.children[j]?.focus();
-        }
-      });
-      return el;
-    }),
+    { class: 'hand', role: 'group', 'aria-label': zh ? '手牌' : 'your hand' },
+    Array.from({ length: rows }, (_, r) =>
+      h(
+        'div',
+        { class: 'handrow', style: { '--n': String(Math.min(size, hand.length - r * size)) } },
+        hand.slice(r * size, (r + 1) * size).map((c, k) => cardEl(c, r * size + k)),
+      ),
+    ),
   );
 
   const buttons = [];

@@ -99,6 +99,12 @@ function board(tv, v, playable) {
         },
       },
     },
+    s(
+      'defs',
+      {},
+      s('radialGradient', { id: 'stone-black', cx: '35%', cy: '30%', r: '70%' }, s('stop', { offset: '0', 'stop-color': '#6a6a6a' }), s('stop', { offset: '1', 'stop-color': '#050505' })),
+      s('radialGradient', { id: 'stone-white', cx: '35%', cy: '30%', r: '75%' }, s('stop', { offset: '0', 'stop-color': '#ffffff' }), s('stop', { offset: '1', 'stop-color': '#d4d0c4' })),
+    ),
     s('rect', { x: 0, y: 0, width: W, height: W, rx: 3, class: 'wood' }),
     s('g', { class: 'grid' }, lines),
     s('g', { class: 'stars' }, star(n).map(([x, y]) => s('circle', { cx: at(x), cy: at(y), r: 1.1 }))),

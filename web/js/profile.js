@@ -5,11 +5,7 @@
 import { h, put } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
-import * as cardtable from './cardtable.js';
-import * as tenhalf from './tenhalf.js';
-import * as gomoku from './gomoku.js';
-
-const RENDERERS = { doudizhu: cardtable, doudizhu5: cardtable, bigtwo: cardtable, tenhalf, gomoku };
+import { RENDERERS } from './table.js';
 
 async function json(url) {
   const r = await fetch(url);

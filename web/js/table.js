@@ -10,7 +10,8 @@ import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
 
-const RENDERERS = { doudizhu: cardtable, doudizhu5: cardtable, bigtwo: cardtable, tenhalf, gomoku };
+/** Each game's drawing, by game id. */
+export const RENDERERS = { doudizhu: cardtable, doudizhu5: cardtable, bigtwo: cardtable, tenhalf, gomoku };
 
 // Every turn timer on the page counts down from its deadline, without redrawing the table.
 setInterval(() => {
