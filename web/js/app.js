@@ -100,6 +100,8 @@ onLang(() => {
   route();
 });
 window.addEventListener('hashchange', route);
+// The four-colour suits (♣ green, ♦ blue), if chosen before.
+document.body.classList.toggle('four', localStorage.getItem('qipai.four') === '1');
 translate();
 drawLang();
 route();

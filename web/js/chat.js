@@ -44,5 +44,11 @@ export function chatPanel(hall, table) {
     input.placeholder = t('chat.placeholder');
     button.textContent = t('chat.send');
   });
-  return { el, close: off };
+  /** A line of the table's log: who did what, beside what people say. */
+  const note = (text) => {
+    lines.append(h('li', { class: 'note' }, text));
+    while (lines.children.length > 200) lines.firstChild.remove();
+    lines.scrollTop = lines.scrollHeight;
+  };
+  return { el, close: off, note };
 }

@@ -5,7 +5,7 @@
 import { h, put } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
-import { RENDERERS } from './table.js';
+import { RENDERERS, actionText } from './table.js';
 
 async function json(url) {
   const r = await fetch(url);
@@ -92,14 +92,14 @@ export function replayView(hall, id) {
       act: () => {},
       render: () => {},
     };
-    put(stage, RENDERERS[record.game].render(tv));
+    put(stage, r.action ? h('p', { class: 'status' }, t('replay.action', { name: tv.name(r.action.seat), action: actionText(r.action.action, record.config?.size || 15) })) : null, RENDERERS[record.game].render(tv));
     put(
       bar,
-      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(0) } }, '⏮ ', t('replay.first')),
+      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(0) } }, '« ', t('replay.first')),
       h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: () => show(step - 1) } }, '◀ ', t('replay.prev')),
       h('span', { role: 'status' }, t('replay.step', { n: step, total: record.actions.length })),
       h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: () => show(step + 1) } }, t('replay.next'), ' ▶'),
-      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(record.actions.length) } }, t('replay.last'), ' ⏭'),
+      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(record.actions.length) } }, t('replay.last'), ' »'),
     );
   };
   json(`/api/games/${encodeURIComponent(id)}`)

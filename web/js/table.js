@@ -3,7 +3,9 @@
 // panel, chat) and the game's own drawing from cardtable.js, tenhalf.js or gomoku.js.
 
 import { h, put, toast, randomHex, clock } from './dom.js';
-import { t } from './i18n.js';
+import { t, lang } from './i18n.js';
+import { labels } from './cards.js';
+import { pointName } from './gomoku.js';
 import { gameName } from './lobby.js';
 import { chatPanel } from './chat.js';
 import * as cardtable from './cardtable.js';
@@ -21,6 +23,25 @@ setInterval(() => {
     el.classList.toggle('urgent', left < 10000);
   }
 }, 250);
+
+/** A recorded action for people: the cards of a play, a bid, a point… */
+export function actionText(a, size, events = []) {
+  const zh = lang() === 'zh';
+  if (a === 'hit') {
+    // Ten and a half: the card drawn is in the event.
+    const hit = events.find((e) => e.event === 'hit');
+    return hit ? `${t('act.hit')} ${labels(hit.card, zh)}` : t('act.hit');
+  }
+  if (a === 'request_undo') return t('act.undo');
+  if (typeof a === 'string') return t(`act.${a}`) === `act.${a}` ? a : t(`act.${a}`);
+  if (a.answer_undo !== undefined) return a.answer_undo ? t('act.accept') : t('act.refuse');
+  if (a.play !== undefined) return labels(a.play, zh);
+  if (a.bid !== undefined) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
+  if (a.place) return pointName(a.place, size);
+  if (a.grab) return t('act.grab', { card: labels(a.grab, zh) });
+  if (a.declare) return t(`d5.declare.${a.declare}`);
+  return JSON.stringify(a);
+}
 
 export class TableView {
   constructor(hall, table, { invite, join } = {}) {
@@ -64,6 +85,8 @@ export class TableView {
   receive(m) {
     if (m.table !== this.table) return;
     if (m.seq !== undefined && m.seq < this.seq && m.type !== 'table') return;
+    // A resume sends again what we may have seen: log each action once.
+    const fresh = m.seq === undefined || m.seq > this.seq;
     if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
     switch (m.type) {
       case 'table':
@@ -94,6 +117,7 @@ export class TableView {
         break;
       case 'action':
         if (m.game) this.setGame(m.game);
+        if (fresh) this.chat.note(t('replay.action', { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) }));
         this.lastAction = m;
         if (RENDERERS[this.info?.game]?.onAction) RENDERERS[this.info.game].onAction(this, m);
         break;
@@ -206,6 +230,26 @@ export class TableView {
             },
           },
           t('table.invite'),
+        ),
+      info &&
+        info.game !== 'gomoku' &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: ['ghost small', document.body.classList.contains('four') && 'on'],
+            'aria-pressed': String(document.body.classList.contains('four')),
+            title: t('table.fourtitle'),
+            dataset: { focus: 'four' },
+            on: {
+              click: () => {
+                const on = document.body.classList.toggle('four');
+                localStorage.setItem('qipai.four', on ? '1' : '');
+                this.render();
+              },
+            },
+          },
+          t('table.four'),
         ),
       this.you !== undefined &&
         this.game &&
