@@ -156,7 +156,8 @@ function matches(selected, play) {
 
 function actionLabel(a, v) {
   const zh = lang() === 'zh';
-  if (a === 'pass') return v && v.phase === 'grab' ? t('act.nograb') : t('act.pass');
+  if (a === 'pass') return t('act.pass');
+  if (a === 'decline') return t('act.nograb');
   if ('bid' in a) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
   if ('grab' in a) return t('act.grab', { card: label(a.grab, zh) });
   if ('declare' in a) {
@@ -171,7 +172,8 @@ function actionLabel(a, v) {
 
 function seatBox(tv, m, i) {
   const revealed = m.revealed && m.revealed[i] && m.revealed[i].length && i !== (tv.you ?? -1) ? m.revealed[i] : null;
-  const replay = tv.replaySeats && tv.replaySeats[i] ? tokens(tv.replaySeats[i].hand) : null;
+  const all = tv.replaySeats || tv.finalSeats;
+  const replay = all && all[i] ? tokens(all[i].hand) : null;
   const shown = revealed || (replay && replay.length ? replay : null);
   return [
     h('span', { class: 'who' }, tv.name(i), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
@@ -302,7 +304,7 @@ export function render(tv) {
   );
 
   const buttons = [];
-  if (plays.length || (legal.includes('pass') && v.phase !== 'grab')) {
+  if (plays.length || legal.includes('pass')) {
     buttons.push(
       h('button', { type: 'button', class: 'ghost', disabled: !legal.includes('pass'), dataset: { focus: 'pass', act: 'pass' }, on: { click: () => tv.act('pass') } }, t('act.pass')),
       h('button', { type: 'button', class: 'ghost', disabled: !plays.length, dataset: { focus: 'hint', act: 'hint' }, on: { click: hint } }, t('act.hint')),
@@ -310,10 +312,9 @@ export function render(tv) {
     );
   }
   for (const a of others) {
-    if (a === 'pass' && plays.length) continue;
-    if (a === 'pass' && v.phase !== 'grab') continue;
+    if (a === 'pass') continue;
     buttons.push(
-      h('button', { type: 'button', class: a === 'pass' || a.bid === 0 ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
+      h('button', { type: 'button', class: a === 'pass' || a === 'decline' || a.bid === 0 ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
     );
   }
   if (plays.length) {

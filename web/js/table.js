@@ -97,6 +97,7 @@ export class TableView {
           if (this.game && this.game.game_id !== m.game.game_id) this.ui = {};
           this.setGame(m.game);
           if (!this.over || this.over.game_id !== m.game.game_id) this.over = null;
+        if (!this.over) this.finalSeats = null;
         } else {
           this.game = null;
         }
@@ -112,6 +113,7 @@ export class TableView {
           this.hall.send({ type: 'nonce', table: this.table, game_id: m.game_id, nonce: this.nonce });
         }
         this.over = null;
+        this.finalSeats = null;
         this.ui = {};
         this.dealing = true;
         break;
@@ -123,6 +125,7 @@ export class TableView {
         break;
       case 'game_over':
         this.over = m;
+        this.showHands(m);
         if (this.info) this.info.totals = m.totals;
         this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
         break;
@@ -132,6 +135,25 @@ export class TableView {
         return;
     }
     this.draw();
+  }
+
+  /**
+   * Every hand at the end, for games whose final view does not show them (五人斗地主): the
+   * replay's last step has every seat's view, now that nothing is secret.
+   */
+  async showHands(m) {
+    if (this.info?.game !== 'doudizhu5' || !m.record?.actions) return;
+    try {
+      const r = await fetch(`/api/games/${encodeURIComponent(m.game_id)}/replay/${m.record.actions.length}`);
+      if (!r.ok) return;
+      const step = await r.json();
+      if (this.over === m) {
+        this.finalSeats = step.seats;
+        this.draw();
+      }
+    } catch {
+      // Only a nicety: the scores are shown anyway.
+    }
   }
 
   setGame(g) {
@@ -197,7 +219,12 @@ export class TableView {
     const parts = [];
     if (this.game || this.over) parts.push(R.render(this));
     else parts.push(this.waiting());
-    if (this.over) parts.push(this.overPanel());
+    // Over a card table the result floats on the felt; above a Gomoku board, so that the
+    // winning five stays in sight.
+    if (this.over) {
+      if (this.info.game === 'gomoku') parts.unshift(this.overPanel('inline'));
+      else parts.push(this.overPanel());
+    }
     put(this.stage, parts);
     this.stage.dataset.game = this.info.game;
     if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
@@ -323,7 +350,7 @@ export class TableView {
   }
 
   /** After a game: each seat's score, the match totals, next game. */
-  overPanel() {
+  overPanel(cls) {
     const o = this.over;
     const info = this.info;
     const mine = this.you !== undefined ? o.scores[this.you] : null;
@@ -332,7 +359,7 @@ export class TableView {
     const me = this.mySeat();
     return h(
       'div',
-      { class: 'overpanel', role: 'dialog', 'aria-label': t('over.title') },
+      { class: ['overpanel', cls], role: 'dialog', 'aria-label': t('over.title') },
       h('h2', { class: mine > 0 ? 'won' : mine < 0 ? 'lost' : '' }, verdict),
       R.overNote && R.overNote(this),
       h(
@@ -366,6 +393,7 @@ export class TableView {
 
   nextGame() {
     this.over = null;
+    this.finalSeats = null;
     this.game = null;
     this.ui = {};
     this.send({ type: 'ready', ready: true });

@@ -13,6 +13,10 @@ for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   for (const game of GAMES) {
     test(`${game} on a ${device}: a whole game against computers from one click`, async () => {
       const page = await openPage(env.browser, env.server.url, options);
+      if (game === GAMES[0]) {
+        await page.locator('.gamecard .quick').first().waitFor();
+        await page.screenshot({ path: screenshotPath(`lobby-${device}`) });
+      }
       await quickPlay(page, game);
       // A table shot once play is under way: a few moves in, at our turn.
       const shotAt = game === 'tenhalf' ? 2 : game === 'gomoku' ? 5 : 4;

@@ -1,5 +1,6 @@
-// Two people in two browser contexts play Gomoku against each other: a table opened from
-// the lobby without computers, joined by its link, an undo asked and accepted, and a five.
+// Two people in two browser contexts play Gomoku against each other: a private table opened
+// from the lobby without computers, joined by its invite link, an undo asked and accepted,
+// and a five.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,11 +21,15 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
   await a.locator('.g-gomoku button.ghost').click();
   const dialog = a.locator('dialog');
   await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
+  await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
   await dialog.locator('button[value="go"]').click();
   await a.waitForURL(/#\/t\//);
-  const table = a.url().split('#/t/')[1];
+  // A private table is joined by its invite link only.
+  await a.locator('[data-focus="invite"]').click();
+  const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
+  assert.match(link, /#\/join\/\w+\/\w+$/);
 
-  const b = await openPage(env.browser, `${env.server.url}#/join/${table}`);
+  const b = await openPage(env.browser, link);
   await b.waitForSelector('.waiting [data-focus="ready"]');
   await a.waitForSelector('.waiting [data-focus="ready"]');
   await a.locator('[data-focus="ready"]').click();
