@@ -667,6 +667,13 @@ impl TableTask {
             .with_label_values(&[self.game.as_str()])
             .inc();
         self.changed_at = self.seq + 1;
+        let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
+        if !finished {
+            // The next turn's deadline is set before the move is published, so the game
+            // state in the action already carries it (a page shows the turn timer at
+            // once). Computers started here answer through the command queue, after this.
+            self.schedule().await;
+        }
         self.publish(Entry::Action {
             seat: applied.seat,
             private: applied.action,
@@ -677,11 +684,8 @@ impl TableTask {
             .metrics
             .action_seconds
             .observe(at.elapsed().as_secs_f64());
-        let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
         if finished {
             self.finish().await;
-        } else {
-            self.schedule().await;
         }
     }
 
