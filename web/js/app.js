@@ -99,7 +99,11 @@ onLang(() => {
   drawUser();
   route();
 });
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', () => {
+  route();
+  // A new view: keyboard and screen-reader users start at its top.
+  main.focus({ preventScroll: true });
+});
 // The four-colour suits (♣ green, ♦ blue), if chosen before.
 document.body.classList.toggle('four', localStorage.getItem('qipai.four') === '1');
 translate();
