@@ -1,5 +1,6 @@
-// A reload in the middle of a game comes back to the same seat and the same view; the
-// language switches at once, in the lobby and at a table, and is remembered.
+// A reload or a dropped connection in the middle of a game comes back to the same seat and
+// the same view; the language switches at once, in the lobby and at a table, and is
+// remembered.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,7 @@ function seen(page) {
   }));
 }
 
-test('a reload mid-game returns to the same seat and view', async () => {
+test('a reload, then a network drop, mid-game return to the same seat and view', async () => {
   const page = await openPage(env.browser, env.server.url);
   await quickPlay(page, 'doudizhu');
   // Play a few turns, then wait for our next turn (the computers move within 60 ms).
@@ -38,6 +39,14 @@ test('a reload mid-game returns to the same seat and view', async () => {
   assert.equal(page.url(), url, 'the same table');
   assert.deepEqual(await seen(page), before, 'the same view');
   await page.screenshot({ path: screenshotPath('reload-same-view') });
+
+  // A network drop: the socket closes under the page, which says so, reconnects by itself
+  // and resumes the table; the game then plays on to its end.
+  await page.evaluate(() => window.qipai.hall.ws.close());
+  await page.locator('#conn.offline').waitFor();
+  await page.locator('#conn:not(.offline)').waitFor({ state: 'attached', timeout: 10000 });
+  await page.waitForSelector('.status.mine');
+  assert.deepEqual((await seen(page)).hand, before.hand, 'the same hand after the drop');
   await playToEnd(page);
   assert.deepEqual(page.errors, []);
 });
