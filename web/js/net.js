@@ -4,6 +4,8 @@
 // growing delay, and resumes every table where the user sits from the last sequence number
 // seen, so a reload or a network blip puts the player back in the same seat and view.
 
+import { randomHex } from './dom.js';
+
 const VERSION = 1;
 const TOKEN = 'qipai.token';
 const SEQ = 'qipai.seq.';
@@ -18,6 +20,8 @@ export class Hall extends EventTarget {
     this.retry = 0;
     this.queue = [];
     this.watching = new Set();
+    this.seatAt = new Map(); // table → our seat, from its snapshots
+    this.deals = new Map(); // table → { commitment, nonce } of its last deal
   }
 
   /** The saved session token. */
@@ -60,6 +64,19 @@ export class Hall extends EventTarget {
   receive(m) {
     if (m.seq !== undefined && m.table) this.saveSeq(m.table, m.seq);
     switch (m.type) {
+      case 'table':
+        if (m.you === undefined) this.seatAt.delete(m.table);
+        else this.seatAt.set(m.table, m.you);
+        break;
+      case 'commitment':
+        // Our share of the deal's randomness (docs/fairness.md), sent here rather than by
+        // the table's view, which may not be drawn yet when a quick play deals at once.
+        if (this.seatAt.has(m.table)) {
+          const nonce = randomHex(16);
+          this.deals.set(m.table, { commitment: m.commitment, nonce });
+          this.send({ type: 'nonce', table: m.table, game_id: m.game_id, nonce });
+        }
+        break;
       case 'welcome':
         if (m.user) {
           this.ready(m.user, m.seated || []);

@@ -6,6 +6,7 @@ import { h, put } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
 import { RENDERERS, actionText } from './table.js';
+import { checkDeal } from './fair.js';
 
 async function json(url) {
   const r = await fetch(url);
@@ -74,6 +75,7 @@ export function replayView(hall, id) {
   let step = 0;
   const stage = h('div', { class: 'stage' });
   const bar = h('div', { class: 'rbar' });
+  const verdict = h('p', { class: 'fair', role: 'status' });
   const show = async (n) => {
     step = Math.max(0, Math.min(record.actions.length, n));
     const r = await json(`/api/games/${encodeURIComponent(id)}/replay/${step}`);
@@ -110,8 +112,15 @@ export function replayView(hall, id) {
         h('div', { class: 'tbar' }, h('a', { class: 'back', href: '#/profile', 'aria-label': t('replay.back') }, '‹'), h('h1', {}, gameName(rec.game), h('small', {}, ` · ${t('replay.title', { id })}`))),
         bar,
         stage,
+        verdict,
         h('details', {}, h('summary', {}, t('replay.verify')), h('pre', {}, JSON.stringify(rec, null, 1))),
       );
+      // The record's seed against its commitment, checked here in the browser.
+      checkDeal(rec).then((v) => {
+        if (!v) return;
+        put(verdict, v.committed ? `✓ ${t('over.fair')}` : `✗ ${t('over.unfair')}`);
+        verdict.classList.add(v.committed ? 'ok' : 'bad');
+      });
       el.addEventListener('keydown', (e) => {
         if (e.key === 'ArrowLeft') show(step - 1);
         if (e.key === 'ArrowRight') show(step + 1);

@@ -2,12 +2,13 @@
 // seats, chat), the frame around every game (header, seats while waiting, the end-of-game
 // panel, chat) and the game's own drawing from cardtable.js, tenhalf.js or gomoku.js.
 
-import { h, put, toast, randomHex, clock } from './dom.js';
+import { h, put, toast, clock } from './dom.js';
 import { t, lang } from './i18n.js';
 import { labels } from './cards.js';
 import { pointName } from './gomoku.js';
 import { gameName } from './lobby.js';
 import { chatPanel } from './chat.js';
+import { checkDeal } from './fair.js';
 import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
@@ -106,12 +107,6 @@ export class TableView {
         this.info = m.info;
         break;
       case 'commitment':
-        // Our share of the deal's randomness (docs/fairness.md).
-        if (this.you !== undefined) {
-          this.nonce = randomHex(16);
-          this.commitment = m.commitment;
-          this.hall.send({ type: 'nonce', table: this.table, game_id: m.game_id, nonce: this.nonce });
-        }
         this.over = null;
         this.finalSeats = null;
         this.ui = {};
@@ -126,6 +121,13 @@ export class TableView {
       case 'game_over':
         this.over = m;
         this.showHands(m);
+        this.verdict = undefined;
+        const deal = this.hall.deals.get(this.table) || {};
+        checkDeal(m.record, deal.commitment, deal.nonce).then((ok) => {
+          if (this.over !== m) return;
+          this.verdict = ok;
+          this.draw();
+        });
         if (this.info) this.info.totals = m.totals;
         this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
         break;
@@ -380,7 +382,13 @@ export class TableView {
           ),
         ),
       ),
-      h('p', { class: 'fair' }, t('over.verify', { c: String(o.record?.commitment || '').slice(0, 12) })),
+      h(
+        'p',
+        { class: ['fair', this.verdict?.committed === true && 'ok', this.verdict?.committed === false && 'bad'], role: 'status' },
+        this.verdict?.committed === true && `✓ ${t('over.fair')}${this.verdict.nonceIn ? ` ${t('over.nonce')}` : ''} `,
+        this.verdict?.committed === false && `✗ ${t('over.unfair')} `,
+        t('over.verify', { c: String(o.record?.commitment || '').slice(0, 12) }),
+      ),
       h(
         'div',
         { class: 'overbtns' },

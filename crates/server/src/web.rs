@@ -42,6 +42,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/cardtable.js",
     "js/chat.js",
     "js/dom.js",
+    "js/fair.js",
     "js/gomoku.js",
     "js/i18n.js",
     "js/lobby.js",

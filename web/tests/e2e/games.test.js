@@ -37,6 +37,10 @@ for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       // The end-of-game panel: every seat's score and the match totals.
       const rows = await page.locator('.overpanel .scores tbody tr').count();
       assert.ok(rows >= 2, 'a score for every seat');
+      // The page's own fairness check: the revealed seed gives the commitment shown
+      // before the deal, and our nonce is in the deal.
+      await page.locator('.overpanel .fair.ok').waitFor({ timeout: 5000 });
+      assert.match(await page.locator('.overpanel .fair').innerText(), /✓/);
       if (device === 'phone') {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= 376, `nothing wider than the phone (${width}px)`);
