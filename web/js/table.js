@@ -356,13 +356,18 @@ export class TableView {
     const o = this.over;
     const info = this.info;
     const mine = this.you !== undefined ? o.scores[this.you] : null;
-    const verdict = mine === null ? t('over.title') : mine > 0 ? t('over.won') : mine < 0 ? t('over.lost') : t('over.draw');
+    // A gain, or the best score at the table (in Ten and a half everyone may lose points).
+    const best = Math.max(...o.scores);
+    const level = o.scores.every((x) => x === best);
+    let result = null;
+    if (mine !== null) result = level ? 'draw' : mine > 0 || mine === best ? 'won' : mine < 0 ? 'lost' : 'draw';
+    const verdict = result ? t(`over.${result}`) : t('over.title');
     const R = RENDERERS[info.game];
     const me = this.mySeat();
     return h(
       'div',
       { class: ['overpanel', cls], role: 'dialog', 'aria-label': t('over.title') },
-      h('h2', { class: mine > 0 ? 'won' : mine < 0 ? 'lost' : '' }, verdict),
+      h('h2', { class: result }, verdict),
       R.overNote && R.overNote(this),
       h(
         'table',
