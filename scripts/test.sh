@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test qipai has, from a fresh clone: formatting, lints, all tests of every crate, the
-# property tests once more with a new seed, and finally the binary exactly as the README's
-# run command builds it (so that command starts at once after this one).
+# property tests once more with a new seed, the binary exactly as the README's run command
+# builds it (so that command starts at once after this one), and the browser client played
+# end to end in Chromium against that binary.
 # Tests run in release mode: the self-play strength tests play thousands of games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,3 +31,6 @@ for dir in crates/*/; do
 done
 
 cargo build --release
+
+# The browser client in a real browser (installs Chromium and playwright-core if missing).
+bash scripts/web-e2e.sh

@@ -1,5 +1,6 @@
 //! The HTTP side: the WebSocket at `/ws`, health and metrics for operators, and read-only
-//! JSON for records, replays, histories and leaderboards.
+//! JSON for records, replays, histories and leaderboards; everything else is the browser
+//! client ([`crate::web`]).
 
 use crate::hall::Hall;
 use axum::extract::ws::WebSocketUpgrade;
@@ -24,6 +25,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}/export/{format}", get(export))
         .route("/api/users/{name}/games", get(history))
         .route("/api/leaderboard/{game}", get(leaderboard))
+        .fallback(crate::web::serve)
         .with_state(hall)
 }
 
@@ -140,10 +142,19 @@ async fn history(State(hall): State<Arc<Hall>>, Path(name): Path<String>) -> Res
         Ok(None) => return not_found(format!("no player {name}")),
         Err(e) => return failed(e),
     };
-    match hall.store.history(user.id, 100).await {
-        Ok(games) => Json(json!({ "user": user, "games": games })).into_response(),
-        Err(e) => failed(e),
+    let games = match hall.store.history(user.id, 100).await {
+        Ok(games) => games,
+        Err(e) => return failed(e),
+    };
+    // The player's rating at every game (a profile page shows those played rated).
+    let mut ratings = Vec::new();
+    for g in hall.registry.games() {
+        match hall.store.rating(user.id, g.id()).await {
+            Ok(r) => ratings.push(json!({ "game": g.id(), "rating": r.rating, "deviation": r.deviation, "games": r.games })),
+            Err(e) => return failed(e),
+        }
     }
+    Json(json!({ "user": user, "games": games, "ratings": ratings })).into_response()
 }
 
 async fn leaderboard(State(hall): State<Arc<Hall>>, Path(game): Path<String>) -> Response {

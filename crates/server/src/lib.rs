@@ -13,7 +13,8 @@
 //!   *committed, then broadcast*, each connection getting its own seat's view;
 //! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
 //! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`]; [`rating`]
-//!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`].
+//!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`];
+//!   [`web`] (the browser client, built in).
 //!
 //! The server reaches games only through [`game::Registry`]: a sixth game needs no change
 //! here.
@@ -36,6 +37,7 @@ pub mod ratelimit;
 pub mod rating;
 pub mod store;
 pub mod table;
+pub mod web;
 
 pub use config::ServerConfig;
 pub use hall::Hall;

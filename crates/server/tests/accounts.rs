@@ -171,6 +171,10 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
         body.contains(&record.id),
         "the guest's game is bob's: {body}"
     );
+    let history: serde_json::Value = serde_json::from_str(&body).expect("json");
+    let ratings = history["ratings"].as_array().expect("ratings");
+    assert_eq!(ratings.len(), 5, "a rating for every game: {body}");
+    assert!(ratings.iter().any(|r| r["game"] == "gomoku"));
     // The record over HTTP verifies; a replay steps through it; Gomoku exports SGF.
     let (status, body) = get(&server.addr, &format!("/api/games/{}", record.id)).await;
     assert_eq!(status, 200);

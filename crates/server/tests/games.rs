@@ -129,3 +129,47 @@ async fn two_people_play_each_other_without_computers() {
     assert_eq!(ra, rb, "both see the same record");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_puts_a_person_to_act_carries_their_deadline() {
+    let server = TestServer::fresh("deadline").await;
+    let (mut conn, _) = guest(&server.addr).await;
+    conn.send(&ClientMessage::QuickPlay {
+        game: "bigtwo".into(),
+    })
+    .await
+    .expect("sent");
+    let mut seen = Seen::default();
+    let table = wait_table(&mut conn, &mut seen).await;
+    loop {
+        let m = conn
+            .recv_within(Duration::from_secs(10))
+            .await
+            .expect("the game goes on");
+        seen.take(&table, &m);
+        let ServerMessage::Action {
+            game: Some(game), ..
+        } = &m
+        else {
+            // Our first move may be due already in the snapshot: make it.
+            if let (Some(state), Some(you)) = (&seen.game, seen.you) {
+                if state.to_act.contains(&you) && !state.legal.is_empty() {
+                    conn.send(&ClientMessage::Act {
+                        table: table.clone(),
+                        action: state.legal[0].clone(),
+                        seq: Some(seen.seq),
+                    })
+                    .await
+                    .expect("sent");
+                }
+            }
+            continue;
+        };
+        if seen.you.is_some_and(|you| game.to_act.contains(&you)) {
+            // A page shows the turn timer from this message, with no snapshot.
+            assert!(game.deadline_ms.is_some(), "{game:?}");
+            break;
+        }
+    }
+    server.stop().await;
+}

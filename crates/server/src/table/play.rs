@@ -702,10 +702,11 @@ impl TableTask {
         if let Phase::Playing(run) = &mut self.phase {
             run.turns_begin(self.changed_at, Some(applied.seat));
         }
-        // The next turn is scheduled before the move is published, so the state everyone
-        // receives already carries the next deadline.
         let finished = matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some());
         if !finished {
+            // The next turn's deadline is set before the move is published, so the game
+            // state in the action already carries it (a page shows the turn timer at
+            // once). Computers started here answer through the command queue, after this.
             self.schedule().await;
         }
         self.publish(Entry::Action {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The browser client end to end: Debian's Chromium, driven by playwright-core, plays every
+# game on the pages of the real `qipai serve`. Installs what it needs when it is missing
+# (Chromium and CJK fonts from Debian, playwright-core from npm into web/tests/), builds
+# the binary if needed, then runs web/tests/e2e/. Screenshots go to docs/screenshots/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+if [ ! -d web/tests/node_modules/playwright-core ]; then
+    (cd web/tests && npm ci --no-audit --no-fund)
+fi
+[ -x target/release/qipai ] || cargo build --release
+cd web/tests
+node --test --test-concurrency=1 e2e/*.test.js

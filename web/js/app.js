@@ -1,0 +1,115 @@
+// The page: the top bar, the hash router (#/, #/t/ID, #/join/ID/INVITE, #/profile,
+// #/replay/GAME), and the one connection every view shares.
+
+import { Hall } from './net.js';
+import { h, put, toast } from './dom.js';
+import { t, has, lang, setLang, onLang, translate } from './i18n.js';
+import { lobbyView, loginDialog } from './lobby.js';
+import { TableView } from './table.js';
+import { profileView, replayView } from './profile.js';
+
+const hall = new Hall();
+const main = document.getElementById('main');
+let view = null;
+
+function currentTable() {
+  const m = location.hash.match(/^#\/(?:t|join)\/([\w-]+)/);
+  return m ? m[1] : null;
+}
+
+/** Draws the view the address names. */
+function route() {
+  const hash = location.hash || '#/';
+  const parts = hash.slice(2).split('/').map(decodeURIComponent);
+  const tableId = currentTable();
+  if (view && view.table && view.table !== tableId) {
+    view.close();
+    view = null;
+  }
+  if (tableId) {
+    const invite = parts[0] === 'join' ? parts[2] : undefined;
+    if (!view || view.table !== tableId) {
+      view = new TableView(hall, tableId, { invite, join: parts[0] === 'join' });
+      if (parts[0] === 'join') history.replaceState(null, '', `#/t/${tableId}`);
+    } else {
+      view.draw();
+    }
+    put(main, view.el);
+  } else if (parts[0] === 'profile') {
+    view = null;
+    put(main, profileView(hall, parts[1]));
+  } else if (parts[0] === 'replay') {
+    view = null;
+    put(main, replayView(hall, parts[1]));
+  } else {
+    view = null;
+    put(main, lobbyView(hall));
+  }
+  for (const a of document.querySelectorAll('.topnav a')) {
+    const here = a.getAttribute('href') === (parts[0] === 'profile' ? '#/profile' : '#/');
+    a.toggleAttribute('aria-current', here && !tableId);
+  }
+}
+
+function drawUser() {
+  const b = document.getElementById('user');
+  const u = hall.user;
+  put(b, u ? u.name : '', u && u.guest ? h('span', { class: 'login' }, ` · ${t('user.login')}`) : '');
+  b.setAttribute('aria-label', u ? `${u.name}: ${u.guest ? t('user.login') : t('user.logout')}` : t('user.login'));
+  b.onclick = () => loginDialog(hall);
+}
+
+function drawLang() {
+  const b = document.getElementById('lang');
+  b.textContent = lang() === 'zh' ? 'EN' : '中文';
+  b.setAttribute('aria-label', lang() === 'zh' ? 'Switch to English' : '切换到中文');
+}
+
+hall.on('status', (s) => {
+  const el = document.getElementById('conn');
+  el.textContent = t(`conn.${s}`);
+  el.classList.toggle('offline', s === 'offline');
+});
+hall.on('user', drawUser);
+hall.on('welcome', (m) => {
+  // After a reload with no table in the address, go back to the table where we sit.
+  if (m.user && m.seated && m.seated.length && !currentTable() && !location.hash.startsWith('#/profile')) {
+    location.hash = `#/t/${m.seated[0]}`;
+  }
+});
+hall.on('created', (m) => {
+  if (m.invite) sessionStorage.setItem(`qipai.invite.${m.table}`, m.invite);
+});
+hall.on('table', (m) => {
+  // A quick play or a new table lands us at a table: show it.
+  if (currentTable() !== m.table && m.you !== undefined && hall.expectTable) {
+    hall.expectTable = false;
+    location.hash = `#/t/${m.table}`;
+  }
+});
+hall.on('error', (m) => {
+  const k = `err.${m.code}`;
+  if (m.code === 'stale') return;
+  toast(has(k) ? t(k) : m.message);
+});
+
+document.getElementById('lang').addEventListener('click', () => setLang(lang() === 'zh' ? 'en' : 'zh'));
+onLang(() => {
+  drawLang();
+  drawUser();
+  route();
+});
+window.addEventListener('hashchange', () => {
+  route();
+  // A new view: keyboard and screen-reader users start at its top.
+  main.focus({ preventScroll: true });
+});
+// The four-colour suits (♣ green, ♦ blue), if chosen before.
+document.body.classList.toggle('four', localStorage.getItem('qipai.four') === '1');
+translate();
+drawLang();
+route();
+hall.connect();
+
+// For the end-to-end tests and the curious: the connection, from the console.
+window.qipai = { hall };

@@ -1,0 +1,352 @@
+// The card games — 斗地主, 五人斗地主, 锄大地 — at the table: the seats around the felt with
+// each one's last play and cards left, the player's hand sorted with selection by click, tap,
+// drag or typing, and the buttons the legal actions allow. Each game's view is read by a
+// small adapter into one model, so the drawing is shared.
+
+import { h } from './dom.js';
+import { t, lang } from './i18n.js';
+import { face, row, tokens, parse, label, typed } from './cards.js';
+
+// ---- Seats around an oval -------------------------------------------------------------
+
+/**
+ * Where seat `i` sits, in percent of the felt: the viewer at the bottom, the next player to
+ * the right and on round counter-clockwise, as players sit at a Chinese card table.
+ */
+export function place(i, me, n, radius = 1) {
+  const r = (i - me + n) % n;
+  const a = Math.PI / 2 - (r * 2 * Math.PI) / n;
+  return { x: 50 + 43 * radius * Math.cos(a), y: 50 + 41 * radius * Math.sin(a) };
+}
+
+/**
+ * The felt with every seat and what it last did, under a bar of what the whole table
+ * shares (kitty, multiplier…). Seats near the left and right edges hang inwards from the
+ * edge so that names never leave a narrow screen.
+ */
+export function arena(tv, n, seatEl, playEl, center, cls) {
+  const me = tv.you ?? 0;
+  const items = [];
+  for (let i = 0; i < n; i++) {
+    const p = place(i, me, n);
+    // Seats near an edge hang inwards from it, so that names never leave a narrow
+    // screen; the viewer's own box sits at the bottom, above the hand.
+    const style = {};
+    let hs = 'h-mid';
+    let vs = 'v-mid';
+    if (p.x < 30) (style.left = '1.5%'), (hs = 'h-left');
+    else if (p.x > 70) (style.right = '1.5%'), (hs = 'h-right');
+    else style.left = `${p.x}%`;
+    if (i === me) (style.bottom = '3%'), (vs = 'v-bottom');
+    else if (p.y < 22) (style.top = '3%'), (vs = 'v-top');
+    else style.top = `${p.y}%`;
+    const side = `${hs} ${vs}`;
+    items.push(h('div', { class: ['seat', side, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, dataset: { seat: String(i) } }, seatEl(i)));
+    const play = playEl(i);
+    if (play) {
+      const q = place(i, me, n, i === me ? 0.42 : 0.5);
+      items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, dataset: { seatPlay: String(i) } }, play));
+    }
+  }
+  return [h('div', { class: 'tinfo' }, center), h('div', { class: ['arena', 'felt', cls] }, items)];
+}
+
+// ---- Adapters: one game's view → the shared model ------------------------------------
+
+function lastTurns(history, n, seatOf, cardsOf) {
+  // The last turn of every seat within the last round of turns around the table.
+  const out = new Array(n).fill(null);
+  for (const turn of history.slice(-n)) out[seatOf(turn)] = cardsOf(turn) ? { cards: cardsOf(turn) } : { pass: true };
+  return out;
+}
+
+const ADAPTERS = {
+  doudizhu(v, tv) {
+    const n = 3;
+    let plays = new Array(n).fill(null);
+    if (v.phase === 'bidding') {
+      for (const [seat, bid] of v.bids) plays[seat] = { text: bid ? t('dd.bid', { n: bid }) : t('dd.nobid') };
+    } else {
+      plays = lastTurns(v.history, n, (x) => x[0], (x) => x[1]);
+    }
+    const roles = Array.from({ length: n }, (_, i) => (v.landlord === null ? [] : [i === v.landlord ? t('dd.landlord') : t('dd.farmer')]));
+    const center = [];
+    if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh: lang() === 'zh' })));
+    if (v.landlord !== null) center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.bid })} · ${t('dd.multiplier', { n: v.multiplier })}`));
+    if (v.spring) center.push(h('span', { class: 'tag' }, t('dd.spring')));
+    if (v.anti_spring) center.push(h('span', { class: 'tag' }, t('dd.antispring')));
+    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: v.revealed && v.revealed.map(tokens), landlord: v.landlord };
+  },
+
+  bigtwo(v) {
+    const n = v.cards_left.length;
+    const plays = new Array(n).fill(null);
+    if (v.last) {
+      plays[v.last.seat] = { cards: v.last.play.cards };
+      for (let k = 1; k <= v.passes; k++) plays[(v.last.seat + k) % n] = { pass: true };
+    }
+    const center = [];
+    if (v.must_include) center.push(h('span', { class: 'tag' }, t('b2.lead', { card: label(v.must_include, lang() === 'zh') })));
+    return { n, hand: tokens(v.hand), sizes: v.cards_left, plays, roles: [], center, revealed: v.result && v.result.hands.map(tokens) };
+  },
+
+  doudizhu5(v) {
+    const n = v.hand_sizes.length;
+    let plays = new Array(n).fill(null);
+    const zh = lang() === 'zh';
+    if (v.phase === 'grab' || v.phase === 'declare') {
+      v.shown.forEach((sets, i) => {
+        if (sets.length) plays[i] = { text: sets.map((s) => `${label(s.card, zh)}×${s.count}`).join(' ') };
+      });
+    } else {
+      plays = lastTurns(v.history, n, (x) => x.seat, (x) => x.cards);
+    }
+    const roles = Array.from({ length: n }, (_, i) => [
+      i === v.landlord && t('dd.landlord'),
+      i === v.partner && t('d5.partner'),
+      i === v.face_up_holder && v.landlord === null && t('d5.faceup', { card: label(v.face_up, zh) }),
+    ].filter(Boolean));
+    const center = [h('span', { class: 'tag' }, t('d5.faceup', { card: label(v.face_up, zh) }))];
+    if (v.declaration) {
+      center.push(h('span', { class: 'tag' }, v.declaration.open_solo ? t('d5.opensolo') : `${t('d5.declare')} ${v.declaration.marked ? label(v.declaration.marked, zh) : ''}`));
+    }
+    if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh })));
+    center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.base })} · ${t('dd.multiplier', { n: v.multiplier })}`));
+    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord };
+  },
+};
+
+// ---- Selection against the legal plays --------------------------------------------------
+
+/** Whether a hand card is the card a play names (a rank alone matches any suit). */
+function same(card, token) {
+  const a = parse(card);
+  const b = parse(token);
+  if (a.joker || b.joker) return a.joker === b.joker;
+  return a.rank === b.rank && (!b.suit || a.suit === b.suit);
+}
+
+/** The hand indexes a play takes, each card once; null when the hand lacks them. */
+export function pickFor(hand, play) {
+  const used = new Set();
+  const out = [];
+  for (const tok of tokens(play)) {
+    // Prefer an exact card, then any card of the rank.
+    let i = hand.findIndex((c, j) => !used.has(j) && c === tok);
+    if (i < 0) i = hand.findIndex((c, j) => !used.has(j) && same(c, tok));
+    if (i < 0) return null;
+    used.add(i);
+    out.push(i);
+  }
+  return out;
+}
+
+/** Whether the selected cards are exactly the play. */
+function matches(selected, play) {
+  const toks = tokens(play);
+  if (toks.length !== selected.length) return false;
+  const pool = [...selected];
+  for (const tok of toks) {
+    const i = pool.findIndex((c) => same(c, tok));
+    if (i < 0) return false;
+    pool.splice(i, 1);
+  }
+  return true;
+}
+
+function actionLabel(a, v) {
+  const zh = lang() === 'zh';
+  if (a === 'pass') return t('act.pass');
+  if (a === 'decline') return t('act.nograb');
+  if ('bid' in a) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
+  if ('grab' in a) return t('act.grab', { card: label(a.grab, zh) });
+  if ('declare' in a) {
+    const opt = (v?.options || []).find(([mode]) => mode === a.declare);
+    const card = opt && opt[1] ? ` ${label(opt[1], zh)}` : '';
+    return (t(`d5.declare.${a.declare}`) || a.declare) + card;
+  }
+  return JSON.stringify(a);
+}
+
+// ---- Drawing ----------------------------------------------------------------------------
+
+function seatBox(tv, m, i) {
+  const revealed = m.revealed && m.revealed[i] && m.revealed[i].length && i !== (tv.you ?? -1) ? m.revealed[i] : null;
+  const all = tv.replaySeats || tv.finalSeats;
+  const replay = all && all[i] ? tokens(all[i].hand) : null;
+  const shown = revealed || (replay && replay.length ? replay : null);
+  return [
+    h('span', { class: 'who' }, tv.name(i), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
+    h('span', { class: 'left' }, h('span', { class: 'mini', 'aria-hidden': 'true' }), t('table.cardsleft', { n: m.sizes[i] })),
+    shown && i !== tv.you && h('div', { class: 'cardrow revealed' }, shown.map((c) => face(c, { small: true, zh: lang() === 'zh' }))),
+  ];
+}
+
+function playBox(m, i) {
+  const p = m.plays[i];
+  if (!p) return null;
+  if (p.pass) return h('span', { class: 'say' }, t('dd.pass'));
+  if (p.text) return h('span', { class: 'say' }, p.text);
+  return row(p.cards, { zh: lang() === 'zh' });
+}
+
+function statusLine(tv, v) {
+  if (!tv.game || tv.over) return '';
+  if (tv.myTurn()) return t('table.yourturn');
+  const who = tv.game.to_act;
+  if (!who.length) return '';
+  return t('table.turnof', { name: who.map((s) => tv.name(s)).join(', ') });
+}
+
+export function render(tv) {
+  const v = tv.game?.view || tv.lastView;
+  const game = tv.info.game;
+  const m = ADAPTERS[game](v, tv);
+  const ui = tv.ui;
+  const zh = lang() === 'zh';
+  const legal = tv.myTurn() ? tv.game.legal : [];
+  const plays = legal.filter((a) => a && typeof a === 'object' && 'play' in a);
+  const others = legal.filter((a) => !(a && typeof a === 'object' && 'play' in a));
+  // The hand, largest cards first as most players hold them.
+  const hand = [...m.hand].reverse();
+  const handKey = hand.join(' ');
+  if (ui.handKey !== handKey) {
+    ui.handKey = handKey;
+    ui.sel = new Set();
+    ui.hint = -1;
+  }
+  const selected = [...ui.sel].map((i) => hand[i]);
+  const chosen = selected.length ? plays.find((a) => matches(selected, a.play)) : null;
+
+  const redraw = () => tv.render();
+  const toggle = (i, on) => {
+    if (on ?? !ui.sel.has(i)) ui.sel.add(i);
+    else ui.sel.delete(i);
+  };
+  const startDrag = (e, i) => {
+    if (e.button > 0) return;
+    e.preventDefault();
+    const on = !ui.sel.has(i);
+    toggle(i, on);
+    redraw();
+    let lastI = i;
+    const move = (ev) => {
+      const el = document.elementFromPoint(ev.clientX, ev.clientY)?.closest('.hand .card');
+      if (!el) return;
+      const j = Number(el.dataset.i);
+      if (j !== lastI) {
+        lastI = j;
+        toggle(j, on);
+        redraw();
+      }
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+  };
+  const hint = () => {
+    if (!plays.length) return;
+    ui.hint = (ui.hint + 1) % plays.length;
+    const idx = pickFor(hand, plays[ui.hint].play);
+    ui.sel = new Set(idx || []);
+    redraw();
+  };
+  const play = () => {
+    if (!chosen) return;
+    tv.act(chosen);
+  };
+
+  const cardEl = (c, i) => {
+    const el = face(c, { zh, cls: ui.sel.has(i) && 'sel' });
+    el.setAttribute('role', 'checkbox');
+    el.setAttribute('aria-checked', String(ui.sel.has(i)));
+    el.setAttribute('tabindex', '0');
+    el.dataset.i = String(i);
+    el.dataset.focus = `card-${i}`;
+    el.dataset.card = c;
+    el.addEventListener('pointerdown', (e) => startDrag(e, i));
+    el.addEventListener('keydown', (e) => {
+      if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        if (e.key === 'Enter' && chosen) return play();
+        toggle(i);
+        redraw();
+      } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        const j = Math.max(0, Math.min(hand.length - 1, i + (e.key === 'ArrowLeft' ? -1 : 1)));
+        e.currentTarget.closest('.hand').querySelector(`[data-i="${j}"]`)?.focus();
+      }
+    });
+    return el;
+  };
+  // As many cards to a row as stay readable (a corner about 22 px wide shows); a big
+  // hand on a phone takes two rows.
+  const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cw')) || 64;
+  const width = (tv.stage?.clientWidth || window.innerWidth) - 16;
+  const perRow = Math.max(1, Math.floor((width - cw) / 22) + 1);
+  const rows = Math.max(1, Math.ceil(hand.length / perRow));
+  const size = Math.ceil(hand.length / rows);
+  const handEl = h(
+    'div',
+    { class: 'hand', role: 'group', 'aria-label': zh ? '手牌' : 'your hand' },
+    Array.from({ length: rows }, (_, r) =>
+      h(
+        'div',
+        { class: 'handrow', style: { '--n': String(Math.min(size, hand.length - r * size)) } },
+        hand.slice(r * size, (r + 1) * size).map((c, k) => cardEl(c, r * size + k)),
+      ),
+    ),
+  );
+
+  const buttons = [];
+  if (plays.length || legal.includes('pass')) {
+    buttons.push(
+      h('button', { type: 'button', class: 'ghost', disabled: !legal.includes('pass'), dataset: { focus: 'pass', act: 'pass' }, on: { click: () => tv.act('pass') } }, t('act.pass')),
+      h('button', { type: 'button', class: 'ghost', disabled: !plays.length, dataset: { focus: 'hint', act: 'hint' }, on: { click: hint } }, t('act.hint')),
+      h('button', { type: 'button', class: 'primary', disabled: !chosen, dataset: { focus: 'play', act: 'play' }, on: { click: play } }, t('act.play')),
+    );
+  }
+  for (const a of others) {
+    if (a === 'pass') continue;
+    buttons.push(
+      h('button', { type: 'button', class: a === 'pass' || a === 'decline' || a.bid === 0 ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
+    );
+  }
+  if (plays.length) {
+    const input = h('input', { type: 'text', class: 'typed', placeholder: t('act.type'), 'aria-label': t('act.type'), dataset: { focus: 'typed' }, value: ui.typed || '' });
+    input.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      const idx = typed(hand, input.value);
+      ui.typed = '';
+      if (!idx) return;
+      ui.sel = new Set(idx);
+      const sel = idx.map((i) => hand[i]);
+      const a = plays.find((p) => matches(sel, p.play));
+      if (a) tv.act(a);
+      else redraw();
+    });
+    input.addEventListener('input', () => (ui.typed = input.value));
+    buttons.push(input);
+  }
+
+  const status = statusLine(tv, v);
+  return h(
+    'div',
+    { class: ['cardgame', `g-${game}`] },
+    arena(
+      tv,
+      m.n,
+      (i) => seatBox(tv, m, i),
+      (i) => playBox(m, i),
+      m.center,
+    ),
+    h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status),
+    h('div', { class: 'controls', role: 'toolbar', 'aria-label': zh ? '操作' : 'actions' }, buttons),
+    hand.length > 0 && handEl,
+  );
+}

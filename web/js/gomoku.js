@@ -1,0 +1,204 @@
+// Gomoku: the board as one SVG (crisp at any size), coordinates as the terminal prints
+// them (columns a…, row 1 at the bottom), the last stone marked, the winning five ringed,
+// renju's forbidden points for black (toggle), undo request and answer, resign.
+
+import { h, s, clock, toast } from './dom.js';
+import { t } from './i18n.js';
+
+const CELL = 10;
+const MARGIN = 14;
+
+function colName(x) {
+  return String.fromCharCode(97 + x);
+}
+
+/** A point as players read it: h8. */
+export function pointName([x, y], size) {
+  return `${colName(x)}${size - y}`;
+}
+
+function star(size) {
+  if (size < 9) return [];
+  const a = size >= 13 ? 3 : 2;
+  const b = size - 1 - a;
+  const c = (size - 1) / 2;
+  return [[a, a], [a, b], [b, a], [b, b], [c, c]].filter(([x, y]) => Number.isInteger(x) && Number.isInteger(y));
+}
+
+function board(tv, v, playable) {
+  const n = v.size;
+  const span = (n - 1) * CELL;
+  const W = span + 2 * MARGIN;
+  const at = (i) => MARGIN + i * CELL;
+  const stones = new Map(v.moves.map((p, i) => [`${p[0]},${p[1]}`, i]));
+  const win = new Set(v.win_line.map((p) => `${p[0]},${p[1]}`));
+  const last = v.moves[v.moves.length - 1];
+  const ui = tv.ui;
+  if (!ui.cursor) ui.cursor = last ? [...last] : [(n - 1) >> 1, (n - 1) >> 1];
+  const forbidden = ui.showForbidden !== false ? v.forbidden : [];
+  const place = (p) => playable && !stones.has(`${p[0]},${p[1]}`) && tv.act({ place: p });
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    lines.push(s('line', { x1: at(0), y1: at(i), x2: at(n - 1), y2: at(i) }));
+    lines.push(s('line', { x1: at(i), y1: at(0), x2: at(i), y2: at(n - 1) }));
+  }
+  const labels = [];
+  for (let i = 0; i < n; i++) {
+    labels.push(s('text', { x: at(i), y: MARGIN - 7, class: 'coord' }, colName(i)));
+    labels.push(s('text', { x: at(i), y: W - MARGIN + 10, class: 'coord' }, colName(i)));
+    labels.push(s('text', { x: MARGIN - 8, y: at(i) + 1.6, class: 'coord' }, String(n - i)));
+    labels.push(s('text', { x: W - MARGIN + 8, y: at(i) + 1.6, class: 'coord' }, String(n - i)));
+  }
+  const stoneEls = v.moves.map((p, i) =>
+    s(
+      'g',
+      { class: ['stone', i % 2 ? 'white' : 'black', win.has(`${p[0]},${p[1]}`) && 'win'] },
+      s('circle', { cx: at(p[0]), cy: at(p[1]), r: 4.55 }),
+      ui.numbers && s('text', { x: at(p[0]), y: at(p[1]) + 1.5, class: 'num' }, String(i + 1)),
+    ),
+  );
+  const hits = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const taken = stones.has(`${x},${y}`);
+      hits.push(
+        s('rect', {
+          x: at(x) - CELL / 2,
+          y: at(y) - CELL / 2,
+          width: CELL,
+          height: CELL,
+          class: ['hit', !taken && playable && 'free'],
+          dataset: { point: `${x},${y}` },
+          'aria-label': pointName([x, y], n),
+          on: { click: () => place([x, y]) },
+        }),
+      );
+    }
+  }
+  const cur = ui.cursor;
+  const svg = s(
+    'svg',
+    {
+      class: ['goban', playable && 'playable'],
+      viewBox: `0 0 ${W} ${W}`,
+      role: 'grid',
+      tabindex: '0',
+      'aria-label': `${t('game.gomoku')} ${pointName(cur, n)}`,
+      dataset: { focus: 'board' },
+      on: {
+        keydown: (e) => {
+          const d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+          if (d) {
+            e.preventDefault();
+            ui.cursor = [Math.min(n - 1, Math.max(0, cur[0] + d[0])), Math.min(n - 1, Math.max(0, cur[1] + d[1]))];
+            tv.render();
+          } else if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            place(cur);
+          }
+        },
+      },
+    },
+    s(
+      'defs',
+      {},
+      s('radialGradient', { id: 'stone-black', cx: '35%', cy: '30%', r: '70%' }, s('stop', { offset: '0', 'stop-color': '#6a6a6a' }), s('stop', { offset: '1', 'stop-color': '#050505' })),
+      s('radialGradient', { id: 'stone-white', cx: '35%', cy: '30%', r: '75%' }, s('stop', { offset: '0', 'stop-color': '#ffffff' }), s('stop', { offset: '1', 'stop-color': '#d4d0c4' })),
+    ),
+    s('rect', { x: 0, y: 0, width: W, height: W, rx: 3, class: 'wood' }),
+    s('g', { class: 'grid' }, lines),
+    s('g', { class: 'stars' }, star(n).map(([x, y]) => s('circle', { cx: at(x), cy: at(y), r: 1.1 }))),
+    s('g', { class: 'coords', 'aria-hidden': 'true' }, labels),
+    s('g', { class: 'forbidden', 'aria-hidden': 'true' }, forbidden.map((p) => s('path', { d: `M${at(p[0]) - 2} ${at(p[1]) - 2}l4 4m0 -4l-4 4` }))),
+    s('g', { class: 'stones' }, stoneEls),
+    last && s('circle', { class: 'lastmark', cx: at(last[0]), cy: at(last[1]), r: 1.5 }),
+    s('g', { class: 'hits' }, hits),
+    playable && s('rect', { class: 'cursor', x: at(cur[0]) - CELL / 2 + 0.6, y: at(cur[1]) - CELL / 2 + 0.6, width: CELL - 1.2, height: CELL - 1.2, rx: 1.5 }),
+  );
+  return svg;
+}
+
+function player(tv, seat, v) {
+  const g = tv.game;
+  const color = seat === 0 ? 'black' : 'white';
+  const moving = v.to_move === color && !v.end;
+  let clockEl = null;
+  if (g?.clocks_ms?.length) {
+    const left = g.clocks_ms[seat];
+    clockEl = moving
+      ? h('span', { class: 'gclock running', role: 'timer', dataset: { until: String(tv.clocksAt + left) } }, clock(left))
+      : h('span', { class: 'gclock' }, clock(left));
+  }
+  return h(
+    'div',
+    { class: ['gplayer', color, moving && 'acting'] },
+    h('span', { class: `gstone ${color}`, 'aria-hidden': 'true' }),
+    h('span', { class: 'pname' }, tv.name(seat), tv.badges(seat)),
+    h('span', { class: 'gmeta' }, t(`go.${color}`), v.undo !== 'never' && ` · ${t('go.undoleft', { n: v.undo_left[seat] })}`),
+    clockEl,
+    moving && tv.timer(seat),
+  );
+}
+
+function status(tv, v) {
+  if (v.end) {
+    const who = v.end.winner ? t(`go.${v.end.winner}`) : '';
+    if (v.end.reason === 'five') return t('go.win', { color: who });
+    if (v.end.reason === 'resignation') return t('go.resigned', { color: t(`go.${v.end.winner === 'black' ? 'white' : 'black'}`) });
+    return t('go.draw');
+  }
+  if (v.pending_undo) {
+    const mine = tv.you !== undefined && (tv.you === 0 ? 'black' : 'white') === v.pending_undo;
+    return mine ? t('go.undowait') : t('go.undoask');
+  }
+  if (tv.myTurn()) return t('table.yourturn');
+  const seat = v.to_move === 'black' ? 0 : 1;
+  return t('table.turnof', { name: tv.name(seat) });
+}
+
+export function render(tv) {
+  const v = tv.game?.view || tv.lastView;
+  const legal = tv.myTurn() ? tv.game.legal : [];
+  const can = (a) => legal.some((l) => JSON.stringify(l) === JSON.stringify(a));
+  const playable = legal.some((l) => l && typeof l === 'object' && 'place' in l);
+  const answering = can({ answer_undo: true });
+  const ui = tv.ui;
+  return h(
+    'div',
+    { class: 'gomoku' },
+    h('div', { class: 'gplayers' }, player(tv, 0, v), player(tv, 1, v)),
+    h('p', { class: ['gstatus', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status(tv, v)),
+    answering &&
+      h(
+        'div',
+        { class: 'undoask', role: 'alertdialog', 'aria-label': t('go.undoask') },
+        h('span', {}, t('go.undoask')),
+        h('button', { type: 'button', class: 'primary', dataset: { focus: 'accept' }, on: { click: () => tv.act({ answer_undo: true }) } }, t('act.accept')),
+        h('button', { type: 'button', class: 'ghost', dataset: { focus: 'refuse' }, on: { click: () => tv.act({ answer_undo: false }) } }, t('act.refuse')),
+      ),
+    h('div', { class: 'boardwrap' }, board(tv, v, playable)),
+    h(
+      'div',
+      { class: 'controls' },
+      h('button', { type: 'button', class: 'ghost', disabled: !can('request_undo'), dataset: { focus: 'undo' }, on: { click: () => tv.act('request_undo') } }, t('act.undo')),
+      h('button', { type: 'button', class: 'ghost danger', disabled: !can('resign'), dataset: { focus: 'resign' }, on: { click: () => confirm(t('act.resign') + '?') && tv.act('resign') } }, t('act.resign')),
+      v.rule === 'renju' &&
+        h(
+          'label',
+          { class: 'check' },
+          h('input', { type: 'checkbox', checked: ui.showForbidden !== false, on: { change: (e) => ((ui.showForbidden = e.target.checked), tv.render()) } }),
+          t('go.forbidden'),
+        ),
+      tv.over && h('a', { class: 'button ghost', href: `/api/games/${encodeURIComponent(tv.over.game_id)}/export/sgf`, download: `${tv.over.game_id}.sgf` }, t('act.sgf')),
+    ),
+  );
+}
+
+export function onAction(tv, m) {
+  for (const e of m.events || []) {
+    if (e && e.undo_refused) {
+      const mine = tv.you !== undefined && (tv.you === 0 ? 'black' : 'white') === e.undo_refused.color;
+      if (mine) toast(t('go.refused'));
+    }
+  }
+}

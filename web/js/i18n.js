@@ -1,0 +1,165 @@
+// Chinese and English. The language follows the browser on a first visit, can be switched
+// at any time, and is remembered. Static text in index.html carries data-i18n keys; code
+// calls t(key, vars).
+
+const KEY = 'qipai.lang';
+
+const zh = {
+  loading: '正在连接…',
+  'nav.lobby': '大厅', 'nav.profile': '我的',
+  'conn.online': '', 'conn.offline': '连接中断，正在重连…',
+  'user.guest': '游客', 'user.login': '登录 / 注册', 'user.logout': '退出登录',
+  'lobby.title': '选一个游戏，马上开局', 'lobby.quick': '与电脑对局', 'lobby.create': '开桌',
+  'lobby.tables': '正在等人的桌子', 'lobby.none': '还没有公开的桌子。开一桌，或者直接与电脑对局。',
+  'lobby.join': '入座', 'lobby.watch': '观战', 'lobby.players': '{n} 人',
+  'lobby.host': '桌主 {name}', 'lobby.spectators': '{n} 人观战',
+  'status.waiting': '等人', 'status.dealing': '发牌', 'status.playing': '进行中', 'status.closed': '已结束',
+  'create.title': '开一桌：{game}', 'create.seats': '座位数', 'create.private': '私人桌（凭邀请链接入座）',
+  'create.computers': '允许电脑玩家', 'create.rated': '计入等级分（注册用户）',
+  'create.turn': '每步秒数', 'create.go': '开桌', 'create.cancel': '取消',
+  'create.rule': '规则', 'rule.freestyle': '自由五子棋', 'rule.standard': '标准（恰好五子）', 'rule.renju': '连珠（黑棋禁手）',
+  'create.undo': '悔棋', 'undo.ask': '需对方同意', 'undo.always': '总是允许', 'undo.never': '不允许',
+  'game.doudizhu': '斗地主', 'game.doudizhu5': '五人斗地主', 'game.bigtwo': '锄大地', 'game.tenhalf': '十点半', 'game.gomoku': '五子棋',
+  'blurb.doudizhu': '三人，一副牌：叫分抢地主，两个农民联手。',
+  'blurb.doudizhu5': '五人三副牌，如东三打二：抢明牌，暗叫或明叫找帮手。',
+  'blurb.bigtwo': '四人，先出完手牌者胜；方块三先出。',
+  'blurb.tenhalf': '二至八人：要牌凑近十点半，别爆。',
+  'blurb.gomoku': '十五路棋盘，先连五子者胜。',
+  'table.four': '四色牌', 'table.fourtitle': '梅花绿色、方块蓝色', 'replay.action': '{name}：{action}',
+  'table.leave': '离开', 'table.invite': '邀请链接', 'table.copied': '邀请链接已复制',
+  'table.seat': '{n} 号座', 'table.empty': '空位', 'table.sit': '坐这里', 'table.addbot': '加电脑',
+  'table.you': '你', 'table.bot': '电脑', 'table.away': '离线', 'table.auto': '托管中',
+  'table.ready': '准备', 'table.notready': '取消准备', 'table.waiting': '等待其他玩家…',
+  'table.spectating': '观战中', 'table.yourturn': '轮到你了', 'table.turnof': '等待 {name}',
+  'table.cardsleft': '剩 {n} 张', 'table.games': '第 {n} 局', 'table.dealing': '正在洗牌…',
+  'act.play': '出牌', 'act.pass': '不出', 'act.hint': '提示', 'act.auto': '托管', 'act.autooff': '取消托管',
+  'act.nobid': '不叫', 'act.bid': '{n} 分', 'act.hit': '要牌', 'act.stand': '停牌',
+  'act.grab': '抢 {card}', 'act.nograb': '不抢', 'act.decline': '不抢', 'act.clear': '重选', 'act.type': '输入牌',
+  'act.resign': '认输', 'act.undo': '悔棋', 'act.accept': '同意', 'act.refuse': '拒绝',
+  'act.next': '再来一局', 'act.sgf': '下载棋谱 SGF', 'act.replay': '回放',
+  'dd.landlord': '地主', 'dd.farmer': '农民', 'dd.kitty': '底牌', 'dd.bid': '叫 {n} 分', 'dd.nobid': '不叫',
+  'dd.multiplier': '倍数 ×{n}', 'dd.base': '底分 {n}', 'dd.pass': '不出', 'dd.spring': '春天！', 'dd.antispring': '反春！',
+  'd5.faceup': '明牌 {card}', 'd5.partner': '副地主', 'd5.declare': '叫牌', 'd5.grabs': '抢 {n} 次',
+  'd5.declare.partner': '找帮手', 'd5.declare.hidden_solo': '暗独', 'd5.declare.marked': '叫牌', 'd5.declare.open_solo': '明独',
+  'd5.marked': '叫了一张牌', 'd5.opensolo': '明独：一打四',
+  'b2.lead': '须含 {card}',
+  'th.dealer': '庄家', 'th.bust': '爆牌', 'th.stood': '停牌', 'th.points': '{n} 点', 'th.round': '第 {n} 轮',
+  'th.base': '底牌', 'th.deck': '牌堆剩 {n} 张', 'th.pot': '奖池',
+  'go.black': '黑', 'go.white': '白', 'go.undoask': '对方请求悔棋，同意吗？', 'go.undowait': '已请求悔棋，等待对方回答…',
+  'go.forbidden': '显示禁手', 'go.clock': '用时', 'go.win': '{color}方五连胜', 'go.resigned': '{color}方认输',
+  'go.draw': '和棋：棋盘已满', 'go.undoleft': '悔棋剩 {n} 次', 'go.refused': '对方拒绝悔棋',
+  'over.title': '本局结束', 'over.score': '得分', 'over.total': '总分', 'over.won': '你赢了！', 'over.lost': '你输了',
+  'over.fair': '发牌公平：公开的种子与发牌前的承诺相符。', 'over.nonce': '你的随机数也在其中。', 'over.unfair': '种子与承诺不符！',
+  'over.draw': '平局', 'over.hands': '各家手牌', 'over.verify': '种子已公开，承诺 {c}…',
+  'chat.title': '聊天', 'chat.placeholder': '说点什么…', 'chat.send': '发送',
+  'login.title': '登录或注册', 'login.name': '用户名', 'login.password': '密码', 'login.login': '登录',
+  'login.register': '注册', 'login.note': '游客的对局在注册后保留。', 'login.close': '关闭',
+  'profile.title': '{name} 的战绩', 'profile.history': '最近对局', 'profile.ratings': '等级分',
+  'profile.none': '还没有下完的对局。', 'profile.score': '得分', 'profile.when': '时间',
+  'replay.title': '回放 {id}', 'replay.step': '第 {n} / {total} 步', 'replay.prev': '上一步', 'replay.next': '下一步',
+  'replay.first': '开头', 'replay.last': '结尾', 'replay.verify': '记录', 'replay.back': '返回',
+  'err.illegal': '这手牌不合规则', 'err.not_your_turn': '还没轮到你', 'err.stale': '局面已变，请再试',
+  'err.no_table': '桌子不存在或已关闭', 'err.private': '这是私人桌', 'err.wrong_password': '密码不对',
+  'err.name_taken': '用户名已被占用', 'err.bad_name': '用户名：2–24 个字母、数字、_ 或 -', 'err.bad_password': '密码至少 8 个字符',
+  'err.rate_limited': '操作太快了，请稍候', 'err.taken_over': '你在另一个窗口登录了这个账号',
+};
+
+const en = {
+  loading: 'Connecting…',
+  'nav.lobby': 'Lobby', 'nav.profile': 'Profile',
+  'conn.online': '', 'conn.offline': 'Connection lost, reconnecting…',
+  'user.guest': 'guest', 'user.login': 'Log in / register', 'user.logout': 'Log out',
+  'lobby.title': 'Pick a game and play at once', 'lobby.quick': 'Play vs computers', 'lobby.create': 'New table',
+  'lobby.tables': 'Open tables', 'lobby.none': 'No public tables yet. Open one, or play against computers.',
+  'lobby.join': 'Sit', 'lobby.watch': 'Watch', 'lobby.players': '{n} players',
+  'lobby.host': 'host {name}', 'lobby.spectators': '{n} watching',
+  'status.waiting': 'waiting', 'status.dealing': 'dealing', 'status.playing': 'playing', 'status.closed': 'closed',
+  'create.title': 'New table: {game}', 'create.seats': 'Seats', 'create.private': 'Private (join by invite link)',
+  'create.computers': 'Computers may play', 'create.rated': 'Rated (registered players)',
+  'create.turn': 'Seconds per turn', 'create.go': 'Open table', 'create.cancel': 'Cancel',
+  'create.rule': 'Rule', 'rule.freestyle': 'Freestyle', 'rule.standard': 'Standard (exactly five)', 'rule.renju': 'Renju (black forbidden points)',
+  'create.undo': 'Undo', 'undo.ask': 'opponent decides', 'undo.always': 'always allowed', 'undo.never': 'never',
+  'game.doudizhu': 'Dou Dizhu', 'game.doudizhu5': 'Five-player Dou Dizhu', 'game.bigtwo': 'Big Two', 'game.tenhalf': 'Ten and a half', 'game.gomoku': 'Gomoku',
+  'blurb.doudizhu': 'Three players, one deck: bid to be landlord; two farmers team up.',
+  'blurb.doudizhu5': 'Five players, three decks: grab the face-up card, call a partner or go solo.',
+  'blurb.bigtwo': 'Four players; first out wins. The 3♦ leads.',
+  'blurb.tenhalf': '2–8 players: draw close to ten and a half without going bust.',
+  'blurb.gomoku': 'A 15×15 board: five in a row wins.',
+  'table.four': '4 colours', 'table.fourtitle': 'Clubs green, diamonds blue', 'replay.action': '{name}: {action}',
+  'table.leave': 'Leave', 'table.invite': 'Invite link', 'table.copied': 'Invite link copied',
+  'table.seat': 'Seat {n}', 'table.empty': 'empty', 'table.sit': 'Sit here', 'table.addbot': 'Add computer',
+  'table.you': 'you', 'table.bot': 'computer', 'table.away': 'away', 'table.auto': 'auto-play',
+  'table.ready': 'Ready', 'table.notready': 'Not ready', 'table.waiting': 'Waiting for players…',
+  'table.spectating': 'Watching', 'table.yourturn': 'Your turn', 'table.turnof': 'Waiting for {name}',
+  'table.cardsleft': '{n} left', 'table.games': 'Game {n}', 'table.dealing': 'Shuffling…',
+  'act.play': 'Play', 'act.pass': 'Pass', 'act.hint': 'Hint', 'act.auto': 'Auto-play', 'act.autooff': 'Stop auto',
+  'act.nobid': 'No bid', 'act.bid': 'Bid {n}', 'act.hit': 'Hit', 'act.stand': 'Stand',
+  'act.grab': 'Grab {card}', 'act.nograb': 'No grab', 'act.decline': 'No grab', 'act.clear': 'Clear', 'act.type': 'Type cards',
+  'act.resign': 'Resign', 'act.undo': 'Undo', 'act.accept': 'Accept', 'act.refuse': 'Refuse',
+  'act.next': 'Next game', 'act.sgf': 'Download SGF', 'act.replay': 'Replay',
+  'dd.landlord': 'Landlord', 'dd.farmer': 'Farmer', 'dd.kitty': 'Kitty', 'dd.bid': 'bid {n}', 'dd.nobid': 'no bid',
+  'dd.multiplier': '×{n}', 'dd.base': 'base {n}', 'dd.pass': 'pass', 'dd.spring': 'Spring!', 'dd.antispring': 'Anti-spring!',
+  'd5.faceup': 'Face-up {card}', 'd5.partner': 'Partner', 'd5.declare': 'Declare', 'd5.grabs': '{n} grabs',
+  'd5.declare.partner': 'Call a partner', 'd5.declare.hidden_solo': 'Hidden solo', 'd5.declare.marked': 'declares', 'd5.declare.open_solo': 'Open solo',
+  'd5.marked': 'called a card', 'd5.opensolo': 'Open solo: one against four',
+  'b2.lead': 'must include {card}',
+  'th.dealer': 'Dealer', 'th.bust': 'Bust', 'th.stood': 'Stands', 'th.points': '{n} pts', 'th.round': 'Round {n}',
+  'th.base': 'base card', 'th.deck': '{n} in the deck', 'th.pot': 'Pot',
+  'go.black': 'Black', 'go.white': 'White', 'go.undoask': 'Your opponent asks to undo. Allow it?', 'go.undowait': 'Undo asked, waiting for the answer…',
+  'go.forbidden': 'Show forbidden points', 'go.clock': 'Clock', 'go.win': '{color} wins with five', 'go.resigned': '{color} resigned',
+  'go.draw': 'Draw: the board is full', 'go.undoleft': '{n} undos left', 'go.refused': 'Undo refused',
+  'over.title': 'Game over', 'over.score': 'Score', 'over.total': 'Total', 'over.won': 'You won!', 'over.lost': 'You lost',
+  'over.fair': 'Fair deal: the revealed seed matches the commitment made before the deal.', 'over.nonce': 'Your nonce is in it.', 'over.unfair': 'The seed does not match the commitment!',
+  'over.draw': 'Draw', 'over.hands': 'Hands', 'over.verify': 'Seed revealed; commitment {c}…',
+  'chat.title': 'Chat', 'chat.placeholder': 'Say something…', 'chat.send': 'Send',
+  'login.title': 'Log in or register', 'login.name': 'Name', 'login.password': 'Password', 'login.login': 'Log in',
+  'login.register': 'Register', 'login.note': 'A guest who registers keeps its games.', 'login.close': 'Close',
+  'profile.title': '{name}', 'profile.history': 'Recent games', 'profile.ratings': 'Ratings',
+  'profile.none': 'No finished games yet.', 'profile.score': 'Score', 'profile.when': 'When',
+  'replay.title': 'Replay {id}', 'replay.step': 'Step {n} / {total}', 'replay.prev': 'Back', 'replay.next': 'Forward',
+  'replay.first': 'Start', 'replay.last': 'End', 'replay.verify': 'Record', 'replay.back': 'Back',
+  'err.illegal': 'That play is not allowed', 'err.not_your_turn': 'Not your turn yet', 'err.stale': 'The game moved on; try again',
+  'err.no_table': 'No such table', 'err.private': 'This table is private', 'err.wrong_password': 'Wrong password',
+  'err.name_taken': 'That name is taken', 'err.bad_name': 'Names: 2–24 letters, digits, _ or -', 'err.bad_password': 'Passwords have at least 8 characters',
+  'err.rate_limited': 'Too fast, slow down', 'err.taken_over': 'You logged in from another window',
+};
+
+const DICTS = { zh, en };
+const browser = (navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en';
+let current = localStorage.getItem(KEY) === 'en' || localStorage.getItem(KEY) === 'zh' ? localStorage.getItem(KEY) : browser;
+const listeners = [];
+
+/** The current language: 'zh' or 'en'. */
+export function lang() {
+  return current;
+}
+
+/** The text for `key` in the current language, with {name} placeholders filled. */
+export function t(key, vars) {
+  const text = DICTS[current][key] ?? zh[key] ?? key;
+  return vars ? text.replace(/\{(\w+)\}/g, (_, k) => (vars[k] ?? '')) : text;
+}
+
+/** Whether a key exists (to fall back to server text for unknown codes). */
+export function has(key) {
+  return key in DICTS[current];
+}
+
+/** Switches language, remembers it and redraws. */
+export function setLang(l) {
+  current = l === 'en' ? 'en' : 'zh';
+  localStorage.setItem(KEY, current);
+  translate();
+  for (const f of listeners) f(current);
+}
+
+/** Calls `f` after every switch. */
+export function onLang(f) {
+  listeners.push(f);
+}
+
+/** Fills the static text of the page. */
+export function translate(root = document) {
+  document.documentElement.lang = current === 'zh' ? 'zh-CN' : 'en';
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+}

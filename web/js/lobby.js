@@ -1,0 +1,199 @@
+// The lobby: every game with a one-click game against computers, a form to open a table
+// with the game's options, and the open tables, updated live as the server reports them.
+
+import { h, put } from './dom.js';
+import { t, lang } from './i18n.js';
+
+const ORDER = ['doudizhu', 'doudizhu5', 'bigtwo', 'tenhalf', 'gomoku'];
+const ICON = { doudizhu: '🂡', doudizhu5: '🃏', bigtwo: '♦', tenhalf: '½', gomoku: '●' };
+
+/** The games the server offers, asked once. */
+export function games(hall) {
+  if (!hall.gamesPromise) {
+    hall.gamesPromise = fetch('/api/games')
+      .then((r) => r.json())
+      .then((list) => list.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id)));
+  }
+  return hall.gamesPromise;
+}
+
+/** A game's name in the current language. */
+export function gameName(id) {
+  return t(`game.${id}`);
+}
+
+function quickPlay(hall, game) {
+  hall.expectTable = true;
+  hall.send({ type: 'quick_play', game });
+}
+
+export function lobbyView(hall) {
+  const list = h('div', { class: 'gamegrid' });
+  const tables = h('ul', { class: 'tables', 'aria-live': 'polite' });
+  const open = new Map();
+  const el = h(
+    'section',
+    { class: 'lobby' },
+    h('h1', {}, t('lobby.title')),
+    list,
+    h('h2', {}, t('lobby.tables')),
+    tables,
+  );
+
+  games(hall).then((gs) => {
+    put(
+      list,
+      gs.map((g) =>
+        h(
+          'article',
+          { class: ['gamecard', `g-${g.id}`], dataset: { game: g.id } },
+          h('div', { class: 'gameicon', 'aria-hidden': 'true' }, ICON[g.id] || '♠'),
+          h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name.split(' ')[0]}`)),
+          h('p', {}, t(`blurb.${g.id}`)),
+          h(
+            'div',
+            { class: 'gamebtns' },
+            h('button', { type: 'button', class: 'primary quick', on: { click: () => quickPlay(hall, g.id) } }, t('lobby.quick')),
+            h('button', { type: 'button', class: 'ghost', on: { click: () => createDialog(hall, g) } }, t('lobby.create')),
+          ),
+        ),
+      ),
+    );
+  });
+
+  const draw = () => {
+    if (!open.size) {
+      put(tables, h('li', { class: 'empty' }, t('lobby.none')));
+      return;
+    }
+    put(
+      tables,
+      [...open.values()].map((tb) => {
+        const people = tb.seats.filter((s) => s.user || s.bot).length;
+        const free = tb.seats.some((s) => !s.user && !s.bot);
+        return h(
+          'li',
+          { class: 'tablerow' },
+          h('span', { class: 'tname' }, gameName(tb.game)),
+          h('span', { class: 'tmeta' }, `${people}/${tb.seats.length} · ${t(`status.${tb.status}`)} · ${t('lobby.host', { name: tb.host })}`),
+          h(
+            'span',
+            { class: 'tbtns' },
+            free && h('a', { class: 'button primary', href: `#/join/${tb.id}` }, t('lobby.join')),
+            h('a', { class: 'button ghost', href: `#/t/${tb.id}` }, t('lobby.watch')),
+          ),
+        );
+      }),
+    );
+  };
+  draw();
+  const off = hall.on('message', (m) => {
+    if (!el.isConnected && el.dataset.drawn) {
+      off();
+      hall.send({ type: 'leave_lobby' });
+      return;
+    }
+    el.dataset.drawn = '1';
+    if (m.type === 'lobby') {
+      open.clear();
+      for (const tb of m.tables) open.set(tb.id, tb);
+    } else if (m.type === 'lobby_table') {
+      open.set(m.table.id, m.table);
+    } else if (m.type === 'lobby_closed') {
+      open.delete(m.table);
+    } else return;
+    draw();
+  });
+  hall.send({ type: 'lobby' });
+  return el;
+}
+
+/** A form field: a label around its control. */
+function field(label, control) {
+  return h('label', { class: 'field' }, h('span', {}, label), control);
+}
+
+function createDialog(hall, g) {
+  const seats = h('input', { type: 'number', min: g.seats[0], max: g.seats[1], value: Math.min(4, g.seats[1]) });
+  const priv = h('input', { type: 'checkbox' });
+  const computers = h('input', { type: 'checkbox', checked: true });
+  const rated = h('input', { type: 'checkbox' });
+  const turn = h('input', { type: 'number', min: 5, max: 300, placeholder: '—' });
+  const rule = h('select', {}, ['freestyle', 'standard', 'renju'].map((r) => h('option', { value: r }, t(`rule.${r}`))));
+  const undo = h('select', {}, ['ask', 'always', 'never'].map((u) => h('option', { value: u }, t(`undo.${u}`))));
+  const variable = g.seats[0] !== g.seats[1];
+  const dlg = h(
+    'dialog',
+    { class: 'dialog', 'aria-label': t('create.title', { game: gameName(g.id) }) },
+    h(
+      'form',
+      { method: 'dialog' },
+      h('h2', {}, t('create.title', { game: gameName(g.id) })),
+      variable && field(t('create.seats'), seats),
+      g.id === 'gomoku' && field(t('create.rule'), rule),
+      g.id === 'gomoku' && field(t('create.undo'), undo),
+      field(t('create.turn'), turn),
+      h('label', { class: 'check' }, computers, t('create.computers')),
+      h('label', { class: 'check' }, priv, t('create.private')),
+      h('label', { class: 'check' }, rated, t('create.rated')),
+      h(
+        'div',
+        { class: 'dlgbtns' },
+        h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('create.cancel')),
+        h('button', { value: 'go', class: 'primary' }, t('create.go')),
+      ),
+    ),
+  );
+  dlg.addEventListener('close', () => {
+    dlg.remove();
+    if (dlg.returnValue !== 'go') return;
+    const options = { private: priv.checked, computers: computers.checked, rated: rated.checked };
+    if (variable) options.seats = Number(seats.value);
+    if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
+    if (turn.value) {
+      const secs = Number(turn.value);
+      // The game's phase names: give every phase the same time.
+      options.turn_seconds = Object.fromEntries(['bid', 'play', 'grab', 'declare', 'turn', 'move'].map((p) => [p, secs]));
+    }
+    hall.expectTable = true;
+    hall.send({ type: 'create_table', game: g.id, options });
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+/** Log in or register; a guest who registers keeps its games. */
+export function loginDialog(hall) {
+  const name = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 24 });
+  const pass = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const msg = h('p', { class: 'note', role: 'status' }, t('login.note'));
+  const u = hall.user;
+  const dlg = h(
+    'dialog',
+    { class: 'dialog', 'aria-label': t('login.title') },
+    h(
+      'form',
+      { method: 'dialog' },
+      h('h2', {}, t('login.title')),
+      field(t('login.name'), name),
+      field(t('login.password'), pass),
+      msg,
+      h(
+        'div',
+        { class: 'dlgbtns' },
+        u && !u.guest && h('button', { value: 'logout', class: 'ghost', formnovalidate: true }, t('user.logout')),
+        h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
+        h('button', { value: 'register', class: 'ghost' }, t('login.register')),
+        h('button', { value: 'login', class: 'primary' }, t('login.login')),
+      ),
+    ),
+  );
+  dlg.addEventListener('close', () => {
+    dlg.remove();
+    const v = dlg.returnValue;
+    if (v === 'login' || v === 'register') hall.send({ type: v, name: name.value.trim(), password: pass.value });
+    if (v === 'logout') hall.send({ type: 'logout' });
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+}

@@ -1,0 +1,160 @@
+// The connection to the hall: one WebSocket speaking protocol v1 (docs/protocol.md).
+//
+// It logs in by itself (the saved token, or a new guest), reconnects after a drop with a
+// growing delay, and resumes every table where the user sits from the last sequence number
+// seen, so a reload or a network blip puts the player back in the same seat and view.
+
+import { randomHex } from './dom.js';
+
+const VERSION = 1;
+const TOKEN = 'qipai.token';
+const SEQ = 'qipai.seq.';
+
+export class Hall extends EventTarget {
+  constructor() {
+    super();
+    this.user = null;
+    this.seated = [];
+    this.ws = null;
+    this.open = false;
+    this.retry = 0;
+    this.queue = [];
+    this.watching = new Set();
+    this.seatAt = new Map(); // table → our seat, from its snapshots
+    this.deals = new Map(); // table → { commitment, nonce } of its last deal
+  }
+
+  /** The saved session token. */
+  get token() {
+    return localStorage.getItem(TOKEN);
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello = { type: 'hello', version: VERSION };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => {
+      let m;
+      try {
+        m = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.receive(m);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.open = false;
+      this.emit('status', 'offline');
+      if (this.takenOver) return;
+      // Back off so a restarting server is not hammered: 0.5 s, 1 s, 2 s … up to 8 s.
+      const delay = Math.min(8000, 500 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.open && this.send({ type: 'ping' }), 25000);
+  }
+
+  receive(m) {
+    if (m.seq !== undefined && m.table) this.saveSeq(m.table, m.seq);
+    switch (m.type) {
+      case 'table':
+        if (m.you === undefined) this.seatAt.delete(m.table);
+        else this.seatAt.set(m.table, m.you);
+        break;
+      case 'commitment':
+        // Our share of the deal's randomness (docs/fairness.md), sent here rather than by
+        // the table's view, which may not be drawn yet when a quick play deals at once.
+        if (this.seatAt.has(m.table)) {
+          const nonce = randomHex(16);
+          this.deals.set(m.table, { commitment: m.commitment, nonce });
+          this.send({ type: 'nonce', table: m.table, game_id: m.game_id, nonce });
+        }
+        break;
+      case 'welcome':
+        if (m.user) {
+          this.ready(m.user, m.seated || []);
+        } else {
+          // No live session: play as a guest at once, so a first visit is one click from
+          // a game. Logging in or registering later keeps the guest's games.
+          if (this.token) localStorage.removeItem(TOKEN);
+          this.ws.send(JSON.stringify({ type: 'guest' }));
+        }
+        break;
+      case 'session':
+        localStorage.setItem(TOKEN, m.token);
+        this.ready(m.user, this.seated);
+        break;
+      case 'logged_out':
+        localStorage.removeItem(TOKEN);
+        this.user = null;
+        this.ws.send(JSON.stringify({ type: 'guest' }));
+        break;
+      case 'error':
+        // A table followed from another connection is not a reason to stop; a whole
+        // connection taken over is (the other window has the session now).
+        if (m.code === 'taken_over' && !m.table) this.takenOver = true;
+        if (m.code === 'bad_token') localStorage.removeItem(TOKEN);
+        break;
+    }
+    this.emit('message', m);
+    this.emit(m.type, m);
+  }
+
+  /** Logged in: flush what waited for the session, resume the tables. */
+  ready(user, seated) {
+    const first = !this.open;
+    this.user = user;
+    this.seated = seated;
+    this.open = true;
+    this.emit('status', 'online');
+    this.emit('user', user);
+    if (first) {
+      for (const table of new Set([...seated, ...this.watching])) {
+        this.send({ type: 'resume', table, last_seq: this.lastSeq(table) });
+      }
+      const q = this.queue;
+      this.queue = [];
+      for (const m of q) this.send(m);
+    }
+  }
+
+  /** Sends a message now, or once logged in. */
+  send(m) {
+    if (!this.open || this.ws.readyState !== WebSocket.OPEN) {
+      if (m.type !== 'ping') this.queue.push(m);
+      return;
+    }
+    this.ws.send(JSON.stringify(m));
+  }
+
+  lastSeq(table) {
+    return Number(localStorage.getItem(SEQ + table) || 0);
+  }
+
+  saveSeq(table, seq) {
+    localStorage.setItem(SEQ + table, String(seq));
+  }
+
+  forget(table) {
+    localStorage.removeItem(SEQ + table);
+    this.watching.delete(table);
+    this.seated = this.seated.filter((t) => t !== table);
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  on(type, fn) {
+    const f = (e) => fn(e.detail);
+    this.addEventListener(type, f);
+    return () => this.removeEventListener(type, f);
+  }
+}

@@ -1,0 +1,132 @@
+// A player's page: ratings per game, finished games newest first, and the replay of a
+// finished game stepped action by action with every hand shown, drawn by the same code as
+// the live table.
+
+import { h, put } from './dom.js';
+import { t } from './i18n.js';
+import { gameName } from './lobby.js';
+import { RENDERERS, actionText } from './table.js';
+import { checkDeal } from './fair.js';
+
+async function json(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || r.statusText);
+  return r.json();
+}
+
+export function profileView(hall, name) {
+  const el = h('section', { class: 'profile' }, h('p', { class: 'loading' }, t('loading')));
+  const draw = async (who) => {
+    try {
+      const data = await json(`/api/users/${encodeURIComponent(who)}/games`);
+      const ratings = (data.ratings || []).filter((r) => r.games > 0);
+      put(
+        el,
+        h('h1', {}, t('profile.title', { name: data.user.name }), data.user.guest && h('span', { class: 'badge' }, t('user.guest'))),
+        ratings.length > 0 && h('h2', {}, t('profile.ratings')),
+        ratings.length > 0 &&
+          h(
+            'div',
+            { class: 'ratings' },
+            ratings.map((r) => h('div', { class: 'rating' }, gameName(r.game), h('b', {}, Math.round(r.rating)), `±${Math.round(r.deviation * 2)} · ${r.games}`)),
+          ),
+        h('h2', {}, t('profile.history')),
+        data.games.length === 0
+          ? h('p', { class: 'note' }, t('profile.none'))
+          : h(
+              'table',
+              { class: 'history' },
+              h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('th', {}, ''))),
+              h(
+                'tbody',
+                {},
+                data.games.map((g) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, gameName(g.game)),
+                    h('td', {}, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
+                    h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
+                    h('td', {}, g.finished_at && h('a', { href: `#/replay/${encodeURIComponent(g.id)}` }, t('act.replay'))),
+                  ),
+                ),
+              ),
+            ),
+      );
+    } catch (e) {
+      put(el, h('p', { class: 'note' }, String(e.message || e)));
+    }
+  };
+  if (name) draw(name);
+  else if (hall.user) draw(hall.user.name);
+  else {
+    const off = hall.on('user', (u) => {
+      off();
+      draw(u.name);
+    });
+  }
+  return el;
+}
+
+/** A finished game, one step at a time. */
+export function replayView(hall, id) {
+  const el = h('section', { class: 'replay' }, h('p', { class: 'loading' }, t('loading')));
+  let record = null;
+  let step = 0;
+  const stage = h('div', { class: 'stage' });
+  const bar = h('div', { class: 'rbar' });
+  const verdict = h('p', { class: 'fair', role: 'status' });
+  const show = async (n) => {
+    step = Math.max(0, Math.min(record.actions.length, n));
+    const r = await json(`/api/games/${encodeURIComponent(id)}/replay/${step}`);
+    // A table of our own that the game's drawing code reads as it reads a live one.
+    const tv = {
+      info: { game: record.game, seats: Array.from({ length: record.seats }, (_, i) => ({ seat: i })) },
+      you: undefined,
+      ui: {},
+      game: { view: r.spectator, to_act: [], legal: [] },
+      lastView: r.spectator,
+      replaySeats: r.seats,
+      name: (i) => `${t('table.seat', { n: i + 1 })}`,
+      badges: () => [],
+      myTurn: () => false,
+      timer: () => null,
+      act: () => {},
+      render: () => {},
+    };
+    put(stage, r.action ? h('p', { class: 'status' }, t('replay.action', { name: tv.name(r.action.seat), action: actionText(r.action.action, record.config?.size || 15) })) : null, RENDERERS[record.game].render(tv));
+    put(
+      bar,
+      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(0) } }, '« ', t('replay.first')),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: () => show(step - 1) } }, '◀ ', t('replay.prev')),
+      h('span', { role: 'status' }, t('replay.step', { n: step, total: record.actions.length })),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: () => show(step + 1) } }, t('replay.next'), ' ▶'),
+      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(record.actions.length) } }, t('replay.last'), ' »'),
+    );
+  };
+  json(`/api/games/${encodeURIComponent(id)}`)
+    .then((rec) => {
+      record = rec;
+      put(
+        el,
+        h('div', { class: 'tbar' }, h('a', { class: 'back', href: '#/profile', 'aria-label': t('replay.back') }, '‹'), h('h1', {}, gameName(rec.game), h('small', {}, ` · ${t('replay.title', { id })}`))),
+        bar,
+        stage,
+        verdict,
+        h('details', {}, h('summary', {}, t('replay.verify')), h('pre', {}, JSON.stringify(rec, null, 1))),
+      );
+      // The record's seed against its commitment, checked here in the browser.
+      checkDeal(rec).then((v) => {
+        if (!v) return;
+        put(verdict, v.committed ? `✓ ${t('over.fair')}` : `✗ ${t('over.unfair')}`);
+        verdict.classList.add(v.committed ? 'ok' : 'bad');
+      });
+      el.addEventListener('keydown', (e) => {
+        if (e.key === 'ArrowLeft') show(step - 1);
+        if (e.key === 'ArrowRight') show(step + 1);
+      });
+      return show(rec.actions.length);
+    })
+    .catch((e) => put(el, h('p', { class: 'note' }, String(e.message || e))));
+  return el;
+}

@@ -1,0 +1,415 @@
+// One table: its state kept from the server's messages (snapshots, actions, game over,
+// seats, chat), the frame around every game (header, seats while waiting, the end-of-game
+// panel, chat) and the game's own drawing from cardtable.js, tenhalf.js or gomoku.js.
+
+import { h, put, toast, clock } from './dom.js';
+import { t, lang } from './i18n.js';
+import { labels } from './cards.js';
+import { pointName } from './gomoku.js';
+import { gameName } from './lobby.js';
+import { chatPanel } from './chat.js';
+import { checkDeal } from './fair.js';
+import * as cardtable from './cardtable.js';
+import * as tenhalf from './tenhalf.js';
+import * as gomoku from './gomoku.js';
+
+/** Each game's drawing, by game id. */
+export const RENDERERS = { doudizhu: cardtable, doudizhu5: cardtable, bigtwo: cardtable, tenhalf, gomoku };
+
+// Every turn timer on the page counts down from its deadline, without redrawing the table.
+setInterval(() => {
+  for (const el of document.querySelectorAll('[data-until]')) {
+    const left = Number(el.dataset.until) - Date.now();
+    el.textContent = clock(left);
+    el.classList.toggle('urgent', left < 10000);
+  }
+}, 250);
+
+/** A recorded action for people: the cards of a play, a bid, a point… */
+export function actionText(a, size, events = []) {
+  const zh = lang() === 'zh';
+  if (a === 'hit') {
+    // Ten and a half: the card drawn is in the event.
+    const hit = events.find((e) => e.event === 'hit');
+    return hit ? `${t('act.hit')} ${labels(hit.card, zh)}` : t('act.hit');
+  }
+  if (a === 'request_undo') return t('act.undo');
+  if (typeof a === 'string') return t(`act.${a}`) === `act.${a}` ? a : t(`act.${a}`);
+  if (a.answer_undo !== undefined) return a.answer_undo ? t('act.accept') : t('act.refuse');
+  if (a.play !== undefined) return labels(a.play, zh);
+  if (a.bid !== undefined) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
+  if (a.place) return pointName(a.place, size);
+  if (a.grab) return t('act.grab', { card: labels(a.grab, zh) });
+  if (a.declare) return t(`d5.declare.${a.declare}`);
+  return JSON.stringify(a);
+}
+
+export class TableView {
+  constructor(hall, table, { invite, join } = {}) {
+    this.hall = hall;
+    this.table = table;
+    this.invite = invite || sessionStorage.getItem(`qipai.invite.${table}`) || undefined;
+    if (invite) sessionStorage.setItem(`qipai.invite.${table}`, invite);
+    this.info = null;
+    this.you = undefined;
+    this.seq = 0;
+    this.game = null;
+    this.over = null;
+    this.lastView = null;
+    this.ui = {}; // the game renderer's own state (selection, hint index…), kept across redraws
+    this.stage = h('div', { class: 'stage' });
+    this.head = h('header', { class: 'tbar' });
+    this.chat = chatPanel(hall, table);
+    this.el = h('section', { class: 'tableview', 'aria-label': 'table' }, this.head, h('div', { class: 'tmain' }, this.stage, this.chat.el));
+    this.off = hall.on('message', (m) => this.receive(m));
+    hall.watching.add(table);
+    if (join) hall.send({ type: 'join', table, invite: this.invite });
+    else hall.send({ type: 'resume', table, last_seq: hall.lastSeq(table) });
+    this.draw();
+  }
+
+  close() {
+    this.off();
+    this.chat.close();
+    this.hall.watching.delete(this.table);
+  }
+
+  /** Sends a move against the state we see. */
+  act(action) {
+    this.hall.send({ type: 'act', table: this.table, action, seq: this.seq });
+  }
+
+  send(m) {
+    this.hall.send({ table: this.table, ...m });
+  }
+
+  receive(m) {
+    if (m.table !== this.table) return;
+    if (m.seq !== undefined && m.seq < this.seq && m.type !== 'table') return;
+    // A resume sends again what we may have seen: log each action once.
+    const fresh = m.seq === undefined || m.seq > this.seq;
+    if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
+    switch (m.type) {
+      case 'table':
+        this.seq = m.seq;
+        this.info = m.info;
+        this.you = m.you;
+        if (m.game) {
+          if (this.game && this.game.game_id !== m.game.game_id) this.ui = {};
+          this.setGame(m.game);
+          if (!this.over || this.over.game_id !== m.game.game_id) this.over = null;
+        if (!this.over) this.finalSeats = null;
+        } else {
+          this.game = null;
+        }
+        break;
+      case 'seats':
+        this.info = m.info;
+        break;
+      case 'commitment':
+        this.over = null;
+        this.finalSeats = null;
+        this.ui = {};
+        this.dealing = true;
+        break;
+      case 'action':
+        if (m.game) this.setGame(m.game);
+        if (fresh) this.chat.note(t('replay.action', { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) }));
+        this.lastAction = m;
+        if (RENDERERS[this.info?.game]?.onAction) RENDERERS[this.info.game].onAction(this, m);
+        break;
+      case 'game_over':
+        this.over = m;
+        this.showHands(m);
+        this.verdict = undefined;
+        const deal = this.hall.deals.get(this.table) || {};
+        checkDeal(m.record, deal.commitment, deal.nonce).then((ok) => {
+          if (this.over !== m) return;
+          this.verdict = ok;
+          this.draw();
+        });
+        if (this.info) this.info.totals = m.totals;
+        this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
+        break;
+      case 'error':
+        return;
+      default:
+        return;
+    }
+    this.draw();
+  }
+
+  /**
+   * Every hand at the end, for games whose final view does not show them (五人斗地主): the
+   * replay's last step has every seat's view, now that nothing is secret.
+   */
+  async showHands(m) {
+    if (this.info?.game !== 'doudizhu5' || !m.record?.actions) return;
+    try {
+      const r = await fetch(`/api/games/${encodeURIComponent(m.game_id)}/replay/${m.record.actions.length}`);
+      if (!r.ok) return;
+      const step = await r.json();
+      if (this.over === m) {
+        this.finalSeats = step.seats;
+        this.draw();
+      }
+    } catch {
+      // Only a nicety: the scores are shown anyway.
+    }
+  }
+
+  setGame(g) {
+    this.game = g;
+    this.dealing = false;
+    this.lastView = g.view;
+    this.deadline = g.deadline_ms !== undefined ? Date.now() + g.deadline_ms : null;
+    this.clocksAt = Date.now();
+  }
+
+  /** Seat `i`'s name for people. */
+  name(i) {
+    const s = this.info?.seats[i];
+    if (!s) return '';
+    if (s.user) return s.user.name;
+    if (s.bot) return `${t('table.bot')} ${s.bot}`;
+    return t('table.empty');
+  }
+
+  mySeat() {
+    return this.you === undefined ? null : this.info?.seats[this.you];
+  }
+
+  myTurn() {
+    return !!this.game && this.you !== undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+  }
+
+  /** A turn timer for a seat that is to act. */
+  timer(seat) {
+    if (!this.game || !this.deadline || !this.game.to_act.includes(seat)) return null;
+    return h('span', { class: 'timer', role: 'timer', dataset: { until: String(this.deadline) } }, clock(this.deadline - Date.now()));
+  }
+
+  /** The badge of a seat's state: you, computer, away, 托管. */
+  badges(i) {
+    const s = this.info?.seats[i];
+    if (!s) return [];
+    return [
+      i === this.you && h('span', { class: 'badge you' }, t('table.you')),
+      s.user && !s.connected && h('span', { class: 'badge away' }, t('table.away')),
+      s.user && s.auto && h('span', { class: 'badge auto' }, t('table.auto')),
+    ];
+  }
+
+  draw() {
+    if (this.drawPending) return;
+    this.drawPending = true;
+    requestAnimationFrame(() => {
+      this.drawPending = false;
+      this.render();
+    });
+  }
+
+  render() {
+    // Keep the keyboard focus on the same control across a redraw.
+    const focused = document.activeElement?.dataset?.focus;
+    this.renderHead();
+    if (!this.info) {
+      put(this.stage, h('p', { class: 'loading' }, t('loading')));
+      return;
+    }
+    const R = RENDERERS[this.info.game];
+    const parts = [];
+    if (this.game || this.over) parts.push(R.render(this));
+    else parts.push(this.waiting());
+    // Over a card table the result floats on the felt; above a Gomoku board, so that the
+    // winning five stays in sight.
+    if (this.over) {
+      if (this.info.game === 'gomoku') parts.unshift(this.overPanel('inline'));
+      else parts.push(this.overPanel());
+    }
+    put(this.stage, parts);
+    this.stage.dataset.game = this.info.game;
+    if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  renderHead() {
+    const info = this.info;
+    const game = info ? gameName(info.game) : '';
+    const status = info ? t(`status.${info.status}`) : '';
+    const invite = this.invite || sessionStorage.getItem(`qipai.invite.${this.table}`);
+    put(
+      this.head,
+      h('a', { class: 'back', href: '#/', 'aria-label': t('nav.lobby') }, '‹'),
+      h('h1', {}, game, info && h('small', {}, ` · ${t('table.games', { n: info.games + (info.status === 'waiting' ? 0 : 1) })} · ${status}`)),
+      this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
+      h('span', { class: 'spacer' }),
+      invite &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'ghost small',
+            dataset: { focus: 'invite' },
+            on: {
+              click: () => {
+                const url = `${location.origin}/#/join/${this.table}/${invite}`;
+                navigator.clipboard?.writeText(url).catch(() => {});
+                toast(`${t('table.copied')}: ${url}`, 6000);
+              },
+            },
+          },
+          t('table.invite'),
+        ),
+      info &&
+        info.game !== 'gomoku' &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: ['ghost small', document.body.classList.contains('four') && 'on'],
+            'aria-pressed': String(document.body.classList.contains('four')),
+            title: t('table.fourtitle'),
+            dataset: { focus: 'four' },
+            on: {
+              click: () => {
+                const on = document.body.classList.toggle('four');
+                localStorage.setItem('qipai.four', on ? '1' : '');
+                this.render();
+              },
+            },
+          },
+          t('table.four'),
+        ),
+      this.you !== undefined &&
+        this.game &&
+        !this.over &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: ['ghost small', this.mySeat()?.auto && 'on'],
+            'aria-pressed': String(!!this.mySeat()?.auto),
+            dataset: { focus: 'auto' },
+            on: { click: () => this.send({ type: 'auto', on: !this.mySeat()?.auto }) },
+          },
+          this.mySeat()?.auto ? t('act.autooff') : t('act.auto'),
+        ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'ghost small',
+          dataset: { focus: 'leave' },
+          on: {
+            click: () => {
+              this.send({ type: 'leave' });
+              this.hall.forget(this.table);
+              location.hash = '#/';
+            },
+          },
+        },
+        t('table.leave'),
+      ),
+    );
+  }
+
+  /** Before a game: the seats, with sit / add computer / ready. */
+  waiting() {
+    const info = this.info;
+    const me = this.hall.user;
+    const host = me && info.host === me.name;
+    const seats = info.seats.map((s, i) =>
+      h(
+        'li',
+        { class: ['wseat', s.ready && 'ready'] },
+        h('span', { class: 'wname' }, this.name(i), this.badges(i)),
+        h('span', { class: 'wstate' }, s.user || s.bot ? (s.ready ? '✓ ' + t('table.ready') : '…') : ''),
+        !s.user && !s.bot && this.you === undefined && h('button', { type: 'button', class: 'ghost small', on: { click: () => this.send({ type: 'join', seat: i, invite: this.invite }) } }, t('table.sit')),
+        !s.user && !s.bot && host && info.options.computers && h('button', { type: 'button', class: 'ghost small', dataset: { focus: `bot-${i}` }, on: { click: () => this.addBot(i) } }, t('table.addbot')),
+      ),
+    );
+    const mine = this.mySeat();
+    return h(
+      'div',
+      { class: 'waiting felt' },
+      h('h2', {}, this.dealing ? t('table.dealing') : t('table.waiting')),
+      h('ul', { class: 'wseats' }, seats),
+      mine &&
+        h(
+          'button',
+          { type: 'button', class: 'primary big', dataset: { focus: 'ready' }, on: { click: () => this.send({ type: 'ready', ready: !mine.ready }) } },
+          mine.ready ? t('table.notready') : t('table.ready'),
+        ),
+    );
+  }
+
+  async addBot(seat) {
+    const { games } = await import('./lobby.js');
+    const list = await games(this.hall);
+    const g = list.find((x) => x.id === this.info.game);
+    const bots = g?.bots || ['random'];
+    this.send({ type: 'add_bot', seat, bot: bots[bots.length > 1 ? 1 : 0] });
+  }
+
+  /** After a game: each seat's score, the match totals, next game. */
+  overPanel(cls) {
+    const o = this.over;
+    const info = this.info;
+    const mine = this.you !== undefined ? o.scores[this.you] : null;
+    // A gain, or the best score at the table (in Ten and a half everyone may lose points).
+    const best = Math.max(...o.scores);
+    const level = o.scores.every((x) => x === best);
+    let result = null;
+    if (mine !== null) result = level ? 'draw' : mine > 0 || mine === best ? 'won' : mine < 0 ? 'lost' : 'draw';
+    const verdict = result ? t(`over.${result}`) : t('over.title');
+    const R = RENDERERS[info.game];
+    const me = this.mySeat();
+    return h(
+      'div',
+      { class: ['overpanel', cls], role: 'dialog', 'aria-label': t('over.title') },
+      h('h2', { class: result }, verdict),
+      R.overNote && R.overNote(this),
+      h(
+        'table',
+        { class: 'scores' },
+        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('over.score')), h('th', {}, t('over.total')))),
+        h(
+          'tbody',
+          {},
+          o.scores.map((sc, i) =>
+            h(
+              'tr',
+              { class: i === this.you ? 'me' : '' },
+              h('th', {}, this.name(i)),
+              h('td', { class: sc > 0 ? 'plus' : sc < 0 ? 'minus' : '' }, sc > 0 ? `+${sc}` : String(sc)),
+              h('td', {}, String(o.totals[i] ?? '')),
+            ),
+          ),
+        ),
+      ),
+      h(
+        'p',
+        { class: ['fair', this.verdict?.committed === true && 'ok', this.verdict?.committed === false && 'bad'], role: 'status' },
+        this.verdict?.committed === true && `✓ ${t('over.fair')}${this.verdict.nonceIn ? ` ${t('over.nonce')}` : ''} `,
+        this.verdict?.committed === false && `✗ ${t('over.unfair')} `,
+        t('over.verify', { c: String(o.record?.commitment || '').slice(0, 12) }),
+      ),
+      h(
+        'div',
+        { class: 'overbtns' },
+        me && h('button', { type: 'button', class: 'primary', dataset: { focus: 'next' }, on: { click: () => this.nextGame() } }, t('act.next')),
+        h('a', { class: 'button ghost', href: `#/replay/${encodeURIComponent(o.game_id)}` }, t('act.replay')),
+        info.game === 'gomoku' && h('a', { class: 'button ghost', href: `/api/games/${encodeURIComponent(o.game_id)}/export/sgf`, download: `${o.game_id}.sgf` }, t('act.sgf')),
+      ),
+    );
+  }
+
+  nextGame() {
+    this.over = null;
+    this.finalSeats = null;
+    this.game = null;
+    this.ui = {};
+    this.send({ type: 'ready', ready: true });
+    this.draw();
+  }
+}

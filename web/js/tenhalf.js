@@ -1,0 +1,83 @@
+// Ten and a half (十点半) at the table: every seat's face-down base card and face-up hits,
+// totals where the viewer may know them, busts and outright wins as they happen, the
+// dealer, the pot, and hit / stand.
+
+import { h } from './dom.js';
+import { t, lang } from './i18n.js';
+import { face, back } from './cards.js';
+import { arena } from './cardtable.js';
+
+const WIN_TEXT = {
+  zh: { ten_and_a_half: '十点半！', five_dragon: '五龙！' },
+  en: { ten_and_a_half: 'Ten and a half!', five_dragon: 'Five dragon!' },
+};
+
+function points(p) {
+  if (p === null || p === undefined) return '';
+  const whole = Math.floor(p);
+  const half = p > whole ? '½' : '';
+  return t('th.points', { n: whole === 0 && half ? half : `${whole}${half}` });
+}
+
+function statusText(kind) {
+  if (!kind) return '';
+  if (typeof kind === 'object' && 'won' in kind) return (WIN_TEXT[lang()] || WIN_TEXT.en)[kind.won] || String(kind.won);
+  if (kind === 'stood') return t('th.stood');
+  if (kind === 'out') return t('th.bust');
+  return '';
+}
+
+export function render(tv) {
+  const v = tv.game?.view || tv.lastView;
+  const ui = tv.ui;
+  const zh = lang() === 'zh';
+  const n = v.players.length;
+  const legal = tv.myTurn() ? tv.game.legal : [];
+  const busts = ui.busts || {};
+
+  const seat = (i) => {
+    const p = v.players[i];
+    const cards = [];
+    if (p.has_base) cards.push(p.base ? face(p.base, { small: true, zh, cls: 'base' }) : back({ small: true, label: t('th.base') }));
+    for (const c of p.hits) cards.push(face(c, { small: true, zh }));
+    const bust = busts[i];
+    return [
+      h('span', { class: 'who' }, tv.name(i), i === v.dealer && h('span', { class: 'badge role' }, t('th.dealer')), tv.badges(i), tv.timer(i)),
+      h('div', { class: 'cardrow' }, cards),
+      h('span', { class: 'pts' }, points(p.points), ' ', statusText(p.status)),
+      p.penalties > 0 && h('span', { class: 'left' }, `−${p.penalties}`),
+      bust && h('span', { class: 'say bust' }, `${t('th.bust')} ${bust.cards.map((c) => face(c, { zh }).getAttribute('aria-label')).join(' ')}`),
+    ];
+  };
+  seat.cls = (i) => [i === v.dealer && 'dealer', busts[i] && 'bust'];
+
+  const center = [
+    h('span', { class: 'tag' }, `${t('th.round', { n: v.round })} · ${t('th.deck', { n: v.deck_left })}`),
+    h('span', { class: 'tag' }, `${t('th.pot')} ${2 + 2 * v.winners}`),
+  ];
+  if (v.last_showdown && v.last_showdown.round < v.round) {
+    const s = v.last_showdown;
+    center.push(h('span', { class: 'tag' }, s.loser === null ? `${t('th.round', { n: s.round })}: —` : `${t('th.round', { n: s.round })}: ${tv.name(s.loser)} −${s.pot}`));
+  }
+  const can = (a) => legal.includes(a);
+  return h(
+    'div',
+    { class: 'cardgame thgame' },
+    arena(tv, n, seat, () => null, center),
+    h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, tv.myTurn() ? t('table.yourturn') : tv.game?.to_act?.length && !tv.over ? t('table.turnof', { name: tv.name(tv.game.to_act[0]) }) : ''),
+    h(
+      'div',
+      { class: 'controls' },
+      h('button', { type: 'button', class: 'primary big', disabled: !can('hit'), dataset: { focus: 'hit', act: 'hit' }, on: { click: () => tv.act('hit') } }, t('act.hit')),
+      h('button', { type: 'button', class: 'ghost big', disabled: !can('stand'), dataset: { focus: 'stand', act: 'stand' }, on: { click: () => tv.act('stand') } }, t('act.stand')),
+    ),
+  );
+}
+
+/** Busts are shown at the seat until the next round is dealt. */
+export function onAction(tv, m) {
+  for (const e of m.events || []) {
+    if (e.event === 'dealt') tv.ui.busts = {};
+    if (e.event === 'busted') tv.ui.busts = { ...(tv.ui.busts || {}), [e.seat]: { cards: e.cards, penalty: e.penalty } };
+  }
+}

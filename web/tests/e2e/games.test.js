@@ -1,0 +1,52 @@
+// A complete game of each of the five games, played from the page against computers with
+// one click from the lobby, on a desktop and on a 375 px phone; screenshots of every table
+// go to docs/screenshots/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, playToEnd, quickPlay, screenshotPath, DESKTOP, PHONE } from './harness.js';
+
+const GAMES = ['doudizhu', 'doudizhu5', 'bigtwo', 'tenhalf', 'gomoku'];
+const env = setup();
+
+for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  for (const game of GAMES) {
+    test(`${game} on a ${device}: a whole game against computers from one click`, async () => {
+      const page = await openPage(env.browser, env.server.url, options);
+      if (game === GAMES[0]) {
+        await page.locator('.gamecard .quick').first().waitFor();
+        await page.screenshot({ path: screenshotPath(`lobby-${device}`) });
+      }
+      await quickPlay(page, game);
+      // A table shot once play is under way: a few moves in, at our turn.
+      const shotAt = game === 'tenhalf' ? 2 : game === 'gomoku' ? 5 : 4;
+      let shot = false;
+      const turns = await playToEnd(page, {
+        onTurn: async (n) => {
+          if (n === shotAt && !shot) {
+            shot = true;
+            await page.waitForTimeout(300);
+            await page.screenshot({ path: screenshotPath(`${game}-${device}`) });
+          }
+        },
+      });
+      assert.ok(turns > 0, 'we played');
+      if (!shot) await page.screenshot({ path: screenshotPath(`${game}-${device}`) });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: screenshotPath(`${game}-${device}-end`) });
+      // The end-of-game panel: every seat's score and the match totals.
+      const rows = await page.locator('.overpanel .scores tbody tr').count();
+      assert.ok(rows >= 2, 'a score for every seat');
+      // The page's own fairness check: the revealed seed gives the commitment shown
+      // before the deal, and our nonce is in the deal.
+      await page.locator('.overpanel .fair.ok').waitFor({ timeout: 5000 });
+      assert.match(await page.locator('.overpanel .fair').innerText(), /✓/);
+      if (device === 'phone') {
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 376, `nothing wider than the phone (${width}px)`);
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+}

@@ -1,0 +1,170 @@
+// What every end-to-end test needs: the real `qipai serve` on a free port with a fresh data
+// directory, Debian's Chromium driven by playwright-core, and a player that clicks through
+// a whole game using only the page's own controls.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, '..', '..', '..');
+export const shots = join(root, 'docs', 'screenshots');
+
+/** Starts the server; resolves to { url, stop }. */
+export async function startServer(extra = []) {
+  const bin = process.env.QIPAI_BIN || join(root, 'target', 'release', 'qipai');
+  const dir = mkdtempSync(join(tmpdir(), 'qipai-e2e-'));
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dir, '--bot-delay-ms', '60', '--quick-play-seconds', '0', ...extra];
+  const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  proc.stderr.on('data', (d) => (log += d));
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}\n${log}`)), 20000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[\d.:]+\/)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${out}\n${log}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.on('exit', resolve);
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox'] });
+}
+
+/** One server and one browser for a test file: `env.server.url`, `env.browser`. */
+export function setup() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
+export const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+
+/** A page that fails the test on any script error. */
+export async function openPage(browser, url, options = DESKTOP) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(url);
+  return page;
+}
+
+export function screenshotPath(name) {
+  mkdirSync(shots, { recursive: true });
+  return join(shots, `${name}.png`);
+}
+
+/** Taps on touch pages, clicks elsewhere. */
+async function press(page, locator) {
+  if (page.context()._options?.hasTouch) await locator.tap();
+  else await locator.click();
+}
+
+/**
+ * Plays the game at the page's table to its end with the page's controls only: the first
+ * bid, grab or declaration offered; Hint then Play when a play is possible, Pass when not;
+ * stand from 7½ in Ten and a half; the free point nearest the centre in Gomoku. Calls
+ * `onTurn(n)` at each of our turns (for screenshots). Resolves when the end-of-game panel
+ * shows.
+ */
+export async function playToEnd(page, { onTurn, timeout = 240000 } = {}) {
+  const end = Date.now() + timeout;
+  let turns = 0;
+  while (Date.now() < end) {
+    if (await page.locator('.overpanel').isVisible()) return turns;
+    const acted = await takeTurn(page, async () => {
+      turns++;
+      if (onTurn) await onTurn(turns);
+    });
+    if (!acted) await page.waitForTimeout(80);
+    else await page.waitForTimeout(120);
+  }
+  throw new Error(`the game did not end in time; errors: ${page.errors.join('; ')}`);
+}
+
+async function enabled(page, selector) {
+  const l = page.locator(selector);
+  return (await l.count()) > 0 && (await l.first().isEnabled()) ? l.first() : null;
+}
+
+export async function takeTurn(page, turn = async () => {}) {
+  // Gomoku: our move when the board takes one.
+  if (await page.locator('.goban.playable').count()) {
+    await turn();
+    const point = await page.evaluate(() => {
+      const free = [...document.querySelectorAll('.goban.playable rect.hit.free')].map((r) => r.dataset.point.split(',').map(Number));
+      if (!free.length) return null;
+      const c = 7;
+      free.sort((a, b) => Math.hypot(a[0] - c, a[1] - c) - Math.hypot(b[0] - c, b[1] - c));
+      return free[0].join(',');
+    });
+    if (!point) return false;
+    await press(page, page.locator(`rect[data-point="${point}"]`));
+    await page.waitForSelector('.goban:not(.playable)', { timeout: 5000 }).catch(() => {});
+    return true;
+  }
+  // Ten and a half.
+  const stand = await enabled(page, '[data-act="stand"]');
+  const hit = await enabled(page, '[data-act="hit"]');
+  if (stand || hit) {
+    await turn();
+    await press(page, stand || hit);
+    return true;
+  }
+  // Card games: plays, passes, and any other action the rules offer (bids, grabs…).
+  const hint = await enabled(page, '[data-act="hint"]');
+  if (hint) {
+    await turn();
+    await press(page, hint);
+    const play = await enabled(page, '[data-act="play"]');
+    if (!play) throw new Error('Hint selected cards that Play does not take');
+    await press(page, play);
+    return true;
+  }
+  const pass = await enabled(page, '[data-act="pass"]');
+  if (pass) {
+    await turn();
+    await press(page, pass);
+    return true;
+  }
+  const other = page.locator('.controls button[data-act]:not([disabled])');
+  if (await other.count()) {
+    await turn();
+    await press(page, other.first());
+    return true;
+  }
+  return false;
+}
+
+/** Quick play from the lobby: one click on the game's card. */
+export async function quickPlay(page, game) {
+  await page.locator(`.g-${game} .quick`).click();
+  await page.waitForSelector('.stage[data-game]', { timeout: 15000 });
+}

@@ -1,0 +1,75 @@
+// Two people in two browser contexts play Gomoku against each other: a private table opened
+// from the lobby without computers, joined by its invite link, an undo asked and accepted,
+// and a five.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, screenshotPath } from './harness.js';
+
+const env = setup();
+
+async function place(page, x, y) {
+  await page.waitForSelector('.goban.playable', { timeout: 10000 });
+  await page.locator(`rect[data-point="${x},${y}"]`).click();
+  await page.waitForSelector('.goban:not(.playable)', { timeout: 10000 });
+}
+
+const stones = (page) => page.locator('.goban .stone').count();
+
+test('two people play Gomoku; an undo is asked and accepted; five in a row wins', async () => {
+  const a = await openPage(env.browser, env.server.url);
+  await a.locator('.g-gomoku button.ghost').click();
+  const dialog = a.locator('dialog');
+  await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
+  await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
+  await dialog.locator('button[value="go"]').click();
+  await a.waitForURL(/#\/t\//);
+  // A private table is joined by its invite link only.
+  await a.locator('[data-focus="invite"]').click();
+  const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
+  assert.match(link, /#\/join\/\w+\/\w+$/);
+
+  const b = await openPage(env.browser, link);
+  await b.waitForSelector('.waiting [data-focus="ready"]');
+  await a.waitForSelector('.waiting [data-focus="ready"]');
+  await a.locator('[data-focus="ready"]').click();
+  await b.locator('[data-focus="ready"]').click();
+  await a.waitForSelector('.goban');
+  await b.waitForSelector('.goban');
+
+  await place(a, 7, 7);
+  await place(b, 0, 0);
+  await place(a, 7, 6);
+  await place(b, 0, 1);
+  assert.equal(await stones(a), 4);
+
+  // Black asks to take back its last move (and White's reply); White accepts.
+  await a.waitForSelector('.goban.playable');
+  await a.locator('[data-focus="undo"]').click();
+  await b.waitForSelector('.undoask');
+  await b.screenshot({ path: screenshotPath('gomoku-undo-asked') });
+  await b.locator('.undoask [data-focus="accept"]').click();
+  await a.waitForFunction(() => document.querySelectorAll('.goban .stone').length === 2);
+  await b.waitForFunction(() => document.querySelectorAll('.goban .stone').length === 2);
+
+  // Black makes five down the h file; White plays along the edge.
+  await place(a, 7, 6);
+  await place(b, 0, 1);
+  await place(a, 7, 5);
+  await place(b, 0, 2);
+  await place(a, 7, 4);
+  await place(b, 0, 3);
+  await place(a, 7, 3);
+  await a.waitForSelector('.overpanel');
+  await b.waitForSelector('.overpanel');
+  assert.match(await a.locator('.overpanel h2').innerText(), /won/i);
+  assert.match(await b.locator('.overpanel h2').innerText(), /lost/i);
+  assert.equal(await a.locator('.goban .stone.win').count(), 5, 'the winning five is marked');
+  await a.screenshot({ path: screenshotPath('gomoku-five') });
+
+  // The SGF download of the finished game.
+  const href = await a.locator('.overpanel a[download]').getAttribute('href');
+  const sgf = await (await fetch(new URL(href, env.server.url))).text();
+  assert.match(sgf, /^\(;/);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+});

@@ -1,0 +1,73 @@
+// A reload or a dropped connection in the middle of a game comes back to the same seat and
+// the same view; the language switches at once, in the lobby and at a table, and is
+// remembered.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, quickPlay, takeTurn, playToEnd, screenshotPath } from './harness.js';
+
+const env = setup();
+
+/** What the player sees of the table: the hand, the seats' names and cards left. */
+function seen(page) {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('.hand .card')].map((c) => c.dataset.card),
+    seats: [...document.querySelectorAll('.seat .who')].map((s) => s.firstChild.textContent),
+    left: [...document.querySelectorAll('.seat .left')].map((s) => s.textContent),
+    kitty: [...document.querySelectorAll('.tinfo .kitty .card')].map((c) => c.getAttribute('aria-label')),
+    plays: [...document.querySelectorAll('.played')].map((p) => `${p.dataset.seatPlay}: ${p.innerText}`),
+  }));
+}
+
+test('a reload, then a network drop, mid-game return to the same seat and view', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'doudizhu');
+  // Play a few turns, then wait for our next turn (the computers move within 60 ms).
+  for (let turns = 0; turns < 3; ) {
+    if (await takeTurn(page)) turns++;
+    else await page.waitForTimeout(100);
+    assert.equal(await page.locator('.overpanel').count(), 0, 'the game is still on');
+  }
+  await page.waitForTimeout(800);
+  await page.waitForSelector('.status.mine');
+  const url = page.url();
+  const before = await seen(page);
+  assert.ok(before.hand.length > 0);
+  await page.reload();
+  await page.waitForSelector('.status.mine');
+  await page.waitForTimeout(300);
+  assert.equal(page.url(), url, 'the same table');
+  assert.deepEqual(await seen(page), before, 'the same view');
+  await page.screenshot({ path: screenshotPath('reload-same-view') });
+
+  // A network drop: the socket closes under the page, which says so, reconnects by itself
+  // and resumes the table; the game then plays on to its end.
+  await page.evaluate(() => window.qipai.hall.ws.close());
+  await page.locator('#conn.offline').waitFor();
+  await page.locator('#conn:not(.offline)').waitFor({ state: 'attached', timeout: 10000 });
+  await page.waitForSelector('.status.mine');
+  assert.deepEqual((await seen(page)).hand, before.hand, 'the same hand after the drop');
+  await playToEnd(page);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the language switches at once, everywhere, and is remembered', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  const quick = page.locator('.g-gomoku .quick');
+  await quick.waitFor();
+  assert.equal(await quick.innerText(), 'Play vs computers');
+  await page.locator('#lang').click();
+  assert.equal(await quick.innerText(), '与电脑对局');
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  await page.reload();
+  await page.locator('.g-gomoku .quick').waitFor();
+  assert.equal(await page.locator('.g-gomoku .quick').innerText(), '与电脑对局', 'remembered');
+
+  await quickPlay(page, 'gomoku');
+  await page.waitForSelector('[data-focus="resign"]');
+  assert.equal(await page.locator('[data-focus="resign"]').innerText(), '认输');
+  await page.locator('#lang').click();
+  assert.equal(await page.locator('[data-focus="resign"]').innerText(), 'Resign');
+  assert.equal(await page.locator('.chat h2').innerText(), 'Chat');
+  assert.deepEqual(page.errors, []);
+});
