@@ -22,6 +22,12 @@ pub struct Metrics {
     /// Seconds from an action's arrival at its table to its broadcast: rules, commit and
     /// fan-out together.
     pub action_seconds: Histogram,
+    /// Seconds from an action's arrival at the server to its table taking it up: time
+    /// queued for the table's task (one stage of `action_seconds`).
+    pub action_queue_seconds: Histogram,
+    /// Seconds an accepted action waited for its store commit (one stage of
+    /// `action_seconds`).
+    pub action_commit_seconds: Histogram,
     /// Seconds a bot thought per move, by game.
     pub bot_seconds: HistogramVec,
     /// Messages received.
@@ -76,6 +82,18 @@ impl Metrics {
             .buckets(buckets()),
         )
         .expect("static metric");
+        let stage = |name: &str, help: &str| {
+            Histogram::with_opts(HistogramOpts::new(name, help).buckets(buckets()))
+                .expect("static metric")
+        };
+        let action_queue_seconds = stage(
+            "qipai_action_queue_seconds",
+            "seconds from an action's arrival to its table taking it up",
+        );
+        let action_commit_seconds = stage(
+            "qipai_action_commit_seconds",
+            "seconds an accepted action waited for its store commit",
+        );
         let bot_seconds = HistogramVec::new(
             HistogramOpts::new("qipai_bot_think_seconds", "seconds a bot thought per move")
                 .buckets(buckets()),
@@ -98,6 +116,8 @@ impl Metrics {
             Box::new(commit_seconds.clone()),
             Box::new(commit_batch.clone()),
             Box::new(action_seconds.clone()),
+            Box::new(action_queue_seconds.clone()),
+            Box::new(action_commit_seconds.clone()),
             Box::new(bot_seconds.clone()),
             Box::new(messages_in.clone()),
             Box::new(messages_out.clone()),
@@ -113,6 +133,8 @@ impl Metrics {
             commit_seconds,
             commit_batch,
             action_seconds,
+            action_queue_seconds,
+            action_commit_seconds,
             bot_seconds,
             messages_in,
             messages_out,

@@ -60,6 +60,10 @@ pub struct ServerSide {
     pub rss_mib_end: Option<f64>,
     /// An action's arrival at its table to its broadcast (ms): rules, commit, fan-out.
     pub action_ms: Stage,
+    /// Of which: queued for the table's task (ms).
+    pub action_queue_ms: Stage,
+    /// Of which: waiting for the action's store commit (ms).
+    pub action_commit_ms: Stage,
     /// One store commit (ms): one fsync for a batch of writes.
     pub commit_ms: Stage,
     /// Writes per commit.
@@ -161,6 +165,8 @@ impl Report {
             rss_mib_max: i.server_rss.iter().copied().reduce(f64::max),
             rss_mib_end: i.server_rss.last().copied(),
             action_ms: after.stage(before, "qipai_action_seconds", 1000.0),
+            action_queue_ms: after.stage(before, "qipai_action_queue_seconds", 1000.0),
+            action_commit_ms: after.stage(before, "qipai_action_commit_seconds", 1000.0),
             commit_ms: after.stage(before, "qipai_store_commit_seconds", 1000.0),
             commit_batch: after.stage(before, "qipai_store_commit_batch", 1.0),
             bot_ms: after.stage(before, "qipai_bot_think_seconds", 1000.0),
@@ -290,7 +296,9 @@ impl Report {
         );
         let _ = writeln!(s, "server stages (from /metrics, window only):");
         for (name, st, unit) in [
-            ("action at table → broadcast", &v.action_ms, " ms"),
+            ("action arrival → broadcast", &v.action_ms, " ms"),
+            ("  queued for the table", &v.action_queue_ms, " ms"),
+            ("  waiting for its commit", &v.action_commit_ms, " ms"),
             ("store commit", &v.commit_ms, " ms"),
             ("writes per commit", &v.commit_batch, ""),
             ("computer think", &v.bot_ms, " ms"),

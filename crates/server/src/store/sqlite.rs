@@ -68,6 +68,18 @@ enum Write {
     },
 }
 
+impl Write {
+    /// Whether the write is a single SQL statement whose only expected refusal is a
+    /// constraint (a name taken). A game's start and end write several rows; registering
+    /// a guest can be refused after its statement.
+    fn one_statement(&self) -> bool {
+        !matches!(
+            self,
+            Write::StartGame(_) | Write::Finish { .. } | Write::RegisterGuest { .. }
+        )
+    }
+}
+
 /// What a write gives back.
 enum Written {
     Done,
@@ -180,7 +192,8 @@ async fn writer(mut conn: SqliteConnection, mut queue: mpsc::Receiver<Job>, metr
     }
 }
 
-/// Runs every write in a savepoint of one transaction and commits once.
+/// Runs every write of several statements in a savepoint of one transaction, the others
+/// as they are, and commits once.
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Job],
@@ -188,6 +201,17 @@ async fn commit(
     let mut tx = conn.begin().await?;
     let mut results = Vec::with_capacity(batch.len());
     for job in batch {
+        if job.write.one_statement() {
+            // A statement refused by a constraint undoes only itself (SQLite's statement
+            // journal): no savepoint needed, and two fewer round trips to the database
+            // thread. Any other failure may have ended the transaction: the whole batch
+            // fails, as a failed commit would.
+            match apply(&mut tx, &job.write).await {
+                Err(StoreError::Database(e)) => return Err(sqlx::Error::Protocol(e)),
+                result => results.push(result),
+            }
+            continue;
+        }
         let mut sp = tx.begin().await?;
         match apply(&mut sp, &job.write).await {
             Ok(w) => {

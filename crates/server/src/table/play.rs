@@ -548,6 +548,10 @@ impl TableTask {
         seq: Option<u64>,
         at: Instant,
     ) {
+        self.hall
+            .metrics
+            .action_queue_seconds
+            .observe(at.elapsed().as_secs_f64());
         let seat = match self.seated(from) {
             Ok(s) => s,
             Err(r) => return self.refuse(from, r),
@@ -671,11 +675,16 @@ impl TableTask {
         };
         let index = run.table.actions() - 1;
         let sealed = (applied.public != applied.action).then_some(&applied.action);
+        let committing = Instant::now();
         let stored = self
             .hall
             .store
             .append_action(&run.game_id, index, applied.seat, &applied.public, sealed)
             .await;
+        self.hall
+            .metrics
+            .action_commit_seconds
+            .observe(committing.elapsed().as_secs_f64());
         if let Err(e) = stored {
             // Not durable, so not accepted: rebuild the game from what is stored.
             tracing::error!(table = %self.id, error = %e, "cannot store an action");
