@@ -522,6 +522,13 @@ impl TableTask {
                             continue;
                         }
                     }
+                    // A deal's call for nonces is replayed only while that deal still
+                    // waits for them: answering a past one could only be refused.
+                    if let Entry::Commitment { game_id, .. } = entry {
+                        if !self.waits_for_nonces(game_id) {
+                            continue;
+                        }
+                    }
                     if let Some(m) = log::message(&self.id, *seq, entry, audience) {
                         from.out.send(&m);
                     }

@@ -308,6 +308,11 @@ impl TableTask {
             .all(|(s, n)| s.person.is_none() || n.is_some())
     }
 
+    /// Whether the deal of `game_id` is still collecting nonces.
+    pub(super) fn waits_for_nonces(&self, game_id: &str) -> bool {
+        matches!(&self.phase, Phase::Dealing(d) if d.game_id == game_id)
+    }
+
     pub(super) async fn nonce(&mut self, from: &Client, game_id: &str, nonce: &str) {
         let seat = match self.seated(from) {
             Ok(s) => s,
