@@ -27,6 +27,21 @@ pub struct SimOptions {
     pub rotate: bool,
 }
 
+impl SimOptions {
+    /// A run with each bot kept in its seat (no rotation) on two threads: how experiments
+    /// measure one role, such as a fixed landlord.
+    pub fn seated(config: serde_json::Value, bots: &[&str], games: u64, seed: u64) -> Self {
+        SimOptions {
+            config,
+            bots: bots.iter().map(|b| b.to_string()).collect(),
+            games,
+            seed,
+            threads: 2,
+            rotate: false,
+        }
+    }
+}
+
 /// Results of one bot name (all seats it sat in) over a run.
 #[derive(Debug, Clone, Serialize)]
 pub struct BotReport {
@@ -122,12 +137,26 @@ pub fn play_out<R: Rules>(
     bots: &mut [Box<dyn Bot<R>>],
 ) -> Result<(R::State, Outcome, usize), GameError> {
     let mut state = R::start(config, bots.len(), seed).map_err(GameError::config)?;
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
+    let actions = play_to_end(&mut state, bots, &mut Vec::new(), &mut Vec::new())?;
+    let outcome =
+        R::outcome(&state).ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
+    Ok((state, outcome, actions))
+}
+
+/// Plays a game in progress to its end with the given bots (one per seat), as
+/// [`play_out`] does from the deal; the search bots play their sampled worlds out with it.
+/// `legal` and `events` are scratch space, so a caller playing many games allocates once.
+/// Returns the number of actions applied.
+pub fn play_to_end<R: Rules>(
+    state: &mut R::State,
+    bots: &mut [Box<dyn Bot<R>>],
+    legal: &mut Vec<R::Action>,
+    events: &mut Vec<R::Event>,
+) -> Result<usize, GameError> {
     let mut actions = 0usize;
     loop {
-        let seat: Seat = match R::to_act(&state) {
-            ToAct::Finished => break,
+        let seat: Seat = match R::to_act(state) {
+            ToAct::Finished => return Ok(actions),
             ToAct::Seat(s) => s,
             ToAct::Seats(set) => match set.iter().next() {
                 Some(s) => s,
@@ -135,15 +164,15 @@ pub fn play_out<R: Rules>(
             },
         };
         legal.clear();
-        R::legal_into(&state, seat, &mut legal);
-        if legal.is_empty() {
+        R::legal_into(state, seat, legal);
+        if legal.is_empty() || seat >= bots.len() {
             return Err(GameError::Stuck(format!(
-                "seat {seat} is to act with no legal action"
+                "seat {seat} is to act with no legal action or no player"
             )));
         }
-        let action = bots[seat].act(&Decision::from_state(&state, seat, &legal));
+        let action = bots[seat].act(&Decision::from_state(state, seat, legal));
         events.clear();
-        R::apply(&mut state, seat, action, &mut events)?;
+        R::apply(state, seat, action, events)?;
         actions += 1;
         if actions > MAX_ACTIONS {
             return Err(GameError::Stuck(format!(
@@ -151,9 +180,6 @@ pub fn play_out<R: Rules>(
             )));
         }
     }
-    let outcome =
-        R::outcome(&state).ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
-    Ok((state, outcome, actions))
 }
 
 /// The threads a run uses: as asked, but never more than there are games to play or
