@@ -287,6 +287,15 @@ fn mean(values: &[f64]) -> f64 {
     }
 }
 
+/// The legal actions of `seat` in `view`, worked out in one world that agrees with it: a
+/// seat's legal actions depend only on what it knows, so any such world gives them (the
+/// judge's `act` op uses this when a request leaves them out). Empty if the view cannot be
+/// sampled or the seat has nothing to do.
+pub fn legal_in_view<R: Determinize>(view: &R::View, seat: Seat) -> Vec<R::Action> {
+    let mut rng = Seed::from_u64(0).rng();
+    R::determinize(view, seat, &mut rng).map_or_else(Vec::new, |world| R::legal(&world, seat))
+}
+
 /// Deals `pool` (a list of unseen cards) into hands of the given sizes, in order, after a
 /// shuffle from `rng`: the common core of every game's [`Determinize::determinize`].
 /// Returns `None` if the pool does not hold exactly the cards the sizes ask for.
