@@ -82,6 +82,8 @@ fn with_engine(
                 .filter(|((b, role), _)| *b == bot && role != "all")
                 .map(|((_, role), t)| (role.clone(), t.summary()))
                 .collect(),
+            ms_per_choice: 0.0,
+            choices: 0,
             bot,
         })
         .collect();
@@ -251,6 +253,14 @@ fn print_report(r: &SimReport) -> Result<()> {
         for (role, s) in &b.roles {
             row("", role, s)?;
         }
+    }
+    for b in r.bots.iter().filter(|b| b.choices > 0) {
+        outln!(
+            "{}: {:.3} ms a move over {} moves with a choice",
+            b.bot,
+            b.ms_per_choice,
+            b.choices
+        );
     }
     Ok(())
 }

@@ -7,6 +7,8 @@ use crate::stats::{Summary, Tally};
 use crate::{Bot, Decision, GameError, GameSpec, Outcome, Rules, Seat, Seed, ToAct};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What to play.
@@ -51,6 +53,12 @@ pub struct BotReport {
     pub overall: Summary,
     /// Split by the role it had in each game.
     pub roles: BTreeMap<String, Summary>,
+    /// Its mean thinking time, in milliseconds, over the decisions where it had a choice
+    /// (two or more legal actions): what a table waits for it. Wall-clock time, so it
+    /// grows on a busy machine; the results never depend on it.
+    pub ms_per_choice: f64,
+    /// The decisions with a choice it made.
+    pub choices: u64,
 }
 
 /// A finished run.
@@ -78,6 +86,8 @@ pub struct SimReport {
 #[derive(Default, Clone)]
 struct Acc {
     actions: u64,
+    /// Per bot: nanoseconds spent on decisions with a choice, and how many.
+    think: Vec<(u64, u64)>,
     overall: Vec<Tally>,
     roles: Vec<String>,
     by_role: Vec<Vec<Tally>>,
@@ -87,6 +97,7 @@ impl Acc {
     fn new(bots: usize) -> Self {
         Acc {
             overall: vec![Tally::default(); bots],
+            think: vec![(0, 0); bots],
             ..Acc::default()
         }
     }
@@ -110,6 +121,10 @@ impl Acc {
     }
 
     fn merge(&mut self, other: Acc) {
+        for (mine, theirs) in self.think.iter_mut().zip(&other.think) {
+            mine.0 += theirs.0;
+            mine.1 += theirs.1;
+        }
         self.actions += other.actions;
         for (mine, theirs) in self.overall.iter_mut().zip(&other.overall) {
             mine.merge(theirs);
@@ -179,6 +194,33 @@ pub fn play_to_end<R: Rules>(
                 "no end after {MAX_ACTIONS} actions"
             )));
         }
+    }
+}
+
+/// A bot's thinking time over the decisions where it had a choice.
+#[derive(Default)]
+struct Stopwatch {
+    nanos: AtomicU64,
+    choices: AtomicU64,
+}
+
+/// A bot whose decisions are timed for the report.
+struct Timed<R: Rules> {
+    inner: Box<dyn Bot<R>>,
+    clock: Arc<Stopwatch>,
+}
+
+impl<R: Rules> Bot<R> for Timed<R> {
+    fn act(&mut self, decision: &Decision<'_, R>) -> R::Action {
+        if decision.legal().len() < 2 {
+            return self.inner.act(decision);
+        }
+        let started = Instant::now();
+        let action = self.inner.act(decision);
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.clock.nanos.fetch_add(nanos, Ordering::Relaxed);
+        self.clock.choices.fetch_add(1, Ordering::Relaxed);
+        action
     }
 }
 
@@ -257,18 +299,26 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         };
                         let seat_bot: Vec<usize> =
                             (0..seats).map(|s| (s + shift) % seats).collect();
+                        let clocks: Vec<Arc<Stopwatch>> =
+                            seat_bot.iter().map(|_| Arc::default()).collect();
                         let mut bots: Vec<Box<dyn Bot<R>>> = seat_bot
                             .iter()
                             .enumerate()
                             .map(|(s, &b)| {
                                 let n = &opts.bots[b];
-                                R::bot(n, &seed.derive(1_000 + s as u64)).ok_or_else(|| {
-                                    GameError::UnknownBot {
+                                R::bot(n, &seed.derive(1_000 + s as u64))
+                                    .map(|inner| {
+                                        Box::new(Timed {
+                                            inner,
+                                            clock: Arc::clone(&clocks[s]),
+                                        })
+                                            as Box<dyn Bot<R>>
+                                    })
+                                    .ok_or_else(|| GameError::UnknownBot {
                                         game: R::ID.into(),
                                         bot: n.to_string(),
                                         known: R::bot_names().join(", "),
-                                    }
-                                })
+                                    })
                             })
                             .collect::<Result<_, _>>()?;
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
@@ -279,6 +329,9 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         acc.actions += actions as u64;
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
+                            let think = &mut acc.think[bot_index[b]];
+                            think.0 += clocks[s].nanos.load(Ordering::Relaxed);
+                            think.1 += clocks[s].choices.load(Ordering::Relaxed);
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
                             acc.count(bot_index[b], role, outcome.won[s], drawn, outcome.scores[s]);
                         }
@@ -313,6 +366,11 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                 .filter(|(_, t)| t[i].games > 0)
                 .map(|(role, t)| (role.clone(), t[i].summary()))
                 .collect(),
+            ms_per_choice: match total.think[i] {
+                (_, 0) => 0.0,
+                (nanos, n) => nanos as f64 / n as f64 / 1e6,
+            },
+            choices: total.think[i].1,
             bot,
         })
         .collect();

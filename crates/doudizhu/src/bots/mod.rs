@@ -15,17 +15,11 @@ mod search;
 pub use heuristic::HeuristicBot;
 
 use crate::DouDizhu;
-use game::search::{Budget, SearchBot};
+use game::search::{Budget, SearchBot, CARD_BOT_NAMES};
 use game::{Bot, RandomBot, Seed};
 
 /// The bot names, weakest first.
-pub const NAMES: &[&str] = &[
-    "random",
-    "heuristic",
-    "search:fast",
-    "search",
-    "search:strong",
-];
+pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
 /// A bot by name.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu>>> {
