@@ -82,8 +82,6 @@ fn with_engine(
                 .filter(|((b, role), _)| *b == bot && role != "all")
                 .map(|((_, role), t)| (role.clone(), t.summary()))
                 .collect(),
-            ms_per_choice: 0.0,
-            choices: 0,
             bot,
         })
         .collect();
@@ -99,6 +97,7 @@ fn with_engine(
         },
         threads: 1,
         bots,
+        think: Vec::new(),
     })
 }
 
@@ -254,7 +253,7 @@ fn print_report(r: &SimReport) -> Result<()> {
             row("", role, s)?;
         }
     }
-    for b in r.bots.iter().filter(|b| b.choices > 0) {
+    for b in r.think.iter().filter(|b| b.choices > 0) {
         outln!(
             "{}: {:.3} ms a move over {} moves with a choice",
             b.bot,

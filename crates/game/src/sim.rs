@@ -53,9 +53,16 @@ pub struct BotReport {
     pub overall: Summary,
     /// Split by the role it had in each game.
     pub roles: BTreeMap<String, Summary>,
-    /// Its mean thinking time, in milliseconds, over the decisions where it had a choice
-    /// (two or more legal actions): what a table waits for it. Wall-clock time, so it
-    /// grows on a busy machine; the results never depend on it.
+}
+
+/// How long one bot thought, apart from the results because it is wall-clock time: it
+/// grows on a busy machine, and the results never depend on it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ThinkTime {
+    /// The bot's name.
+    pub bot: String,
+    /// Its mean time, in milliseconds, over the decisions where it had a choice (two or
+    /// more legal actions): what a table waits for it.
     pub ms_per_choice: f64,
     /// The decisions with a choice it made.
     pub choices: u64,
@@ -78,6 +85,8 @@ pub struct SimReport {
     pub threads: usize,
     /// Per bot name, in the order first named.
     pub bots: Vec<BotReport>,
+    /// Per bot name, in the same order, its thinking time (empty when not measured).
+    pub think: Vec<ThinkTime>,
 }
 
 /// Per-thread tallies, indexed by bot (position in the de-duplicated bot list) and role
@@ -354,6 +363,19 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     for r in results {
         total.merge(r?);
     }
+    let think = names
+        .iter()
+        .zip(&total.think)
+        .map(|(bot, &(nanos, choices))| ThinkTime {
+            bot: bot.clone(),
+            ms_per_choice: if choices == 0 {
+                0.0
+            } else {
+                nanos as f64 / choices as f64 / 1e6
+            },
+            choices,
+        })
+        .collect();
     let bots = names
         .into_iter()
         .enumerate()
@@ -366,11 +388,6 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                 .filter(|(_, t)| t[i].games > 0)
                 .map(|(role, t)| (role.clone(), t[i].summary()))
                 .collect(),
-            ms_per_choice: match total.think[i] {
-                (_, 0) => 0.0,
-                (nanos, n) => nanos as f64 / n as f64 / 1e6,
-            },
-            choices: total.think[i].1,
             bot,
         })
         .collect();
@@ -386,5 +403,6 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
         },
         threads,
         bots,
+        think,
     })
 }
