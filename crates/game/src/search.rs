@@ -123,22 +123,6 @@ impl Budget {
         }
     }
 
-    /// This budget with `factor` times the worlds of a named setting: a game whose worlds
-    /// take longer to play out scales them down to keep the time per move. An exact
-    /// `search:N` stays exact.
-    pub fn scaled(self, factor: f64) -> Budget {
-        if self.playouts == 0 || self.playouts == u32::MAX {
-            return self;
-        }
-        let scale = |n: u32| ((f64::from(n) * factor).round() as u32).max(1);
-        Budget {
-            playouts: scale(self.playouts),
-            min_samples: scale(self.min_samples),
-            max_samples: scale(self.max_samples),
-            ..self
-        }
-    }
-
     /// Worlds per candidate when there are `candidates` of them.
     fn samples(&self, candidates: usize) -> u32 {
         let share = self.playouts / candidates.max(1) as u32;

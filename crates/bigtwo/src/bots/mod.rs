@@ -16,18 +16,12 @@ use game::{Bot, RandomBot, Seed};
 /// The bots, weakest first.
 pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
-/// A heuristic Big Two deal takes about three times a Dou Dizhu one to play out, so the
-/// named settings play a third of the worlds to keep their time per move.
-const PLAYOUT_SCALE: f64 = 0.33;
-
 /// A bot by name, its randomness (if any) drawn from `seed`.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<BigTwo>>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(Heuristic::new())),
-        _ => Budget::from_name(name, "search").map(|b| {
-            Box::new(SearchBot::<BigTwo>::new(b.scaled(PLAYOUT_SCALE), seed, 4))
-                as Box<dyn Bot<BigTwo>>
-        }),
+        _ => Budget::from_name(name, "search")
+            .map(|b| Box::new(SearchBot::<BigTwo>::new(b, seed, 4)) as Box<dyn Bot<BigTwo>>),
     }
 }

@@ -14,22 +14,12 @@ use game::{Bot, RandomBot, Seed};
 /// The bot names, strongest last.
 pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
-/// A heuristic deal of five players with 31-card hands takes about ten times a Dou Dizhu
-/// one to play out; the named settings play a fifth of the worlds, and take a little
-/// longer than Dou Dizhu's.
-const PLAYOUT_SCALE: f64 = 0.2;
-
 /// A bot by name.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu5>>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot)),
-        _ => Budget::from_name(name, "search").map(|b| {
-            Box::new(SearchBot::<DouDizhu5>::new(
-                b.scaled(PLAYOUT_SCALE),
-                seed,
-                5,
-            )) as Box<dyn Bot<DouDizhu5>>
-        }),
+        _ => Budget::from_name(name, "search")
+            .map(|b| Box::new(SearchBot::<DouDizhu5>::new(b, seed, 5)) as Box<dyn Bot<DouDizhu5>>),
     }
 }
