@@ -1,18 +1,19 @@
 //! The rules oracle (`qipai judge bigtwo`): one JSON request in, one JSON answer out.
 //!
-//! Ops: `classify`, `beats`, `legal`, `score`. Cards are in the suited notation (`3d Ts Ah`).
+//! Ops: `classify`, `beats`, `legal`, `score`, and `act` (a named bot's move from one seat's
+//! view, [`game::judge::act`]). Cards are in the suited notation (`3d Ts Ah`).
 //! Malformed requests, unknown cards and duplicate cards answer `{"ok":false,"error":…}`.
 
 use crate::combo::Combo;
 use crate::movegen::legal_plays;
-use crate::rules::{HAND_SIZE, SEATS};
+use crate::rules::{BigTwo, HAND_SIZE, SEATS};
 use crate::scoring::{card_score, results};
 use crate::text::parse_set;
 use cards::{Card, CardSet};
 use game::judge::{answer, array_field, opt_str_field, str_field, unknown_op};
 use serde_json::{json, Map, Value};
 
-const OPS: [&str; 4] = ["classify", "beats", "legal", "score"];
+const OPS: [&str; 5] = ["classify", "beats", "legal", "score", "act"];
 
 /// Answers one judge request.
 pub fn judge(request: &Value) -> Value {
@@ -21,6 +22,7 @@ pub fn judge(request: &Value) -> Value {
         "beats" => beats(fields),
         "legal" => legal(fields),
         "score" => score(fields),
+        "act" => game::judge::act::<BigTwo>(fields, game::search::legal_in_view::<BigTwo>),
         _ => Err(unknown_op(op, &OPS)),
     })
 }

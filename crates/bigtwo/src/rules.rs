@@ -159,6 +159,21 @@ impl State {
         })
     }
 
+    /// A deal that agrees with `view` in everything public, with `hands` as the hidden
+    /// cards: one world the search bot imagines and plays out.
+    pub(crate) fn world(view: &View, hands: [CardSet; SEATS]) -> State {
+        State {
+            hands,
+            turn: view.to_act.unwrap_or(view.opener) % SEATS,
+            last: view.last,
+            passes: view.passes,
+            must_include: view.must_include,
+            played: view.played,
+            opener: view.opener,
+            result: None,
+        }
+    }
+
     /// The cards a seat holds.
     pub fn hand(&self, seat: Seat) -> CardSet {
         self.hands.get(seat).copied().unwrap_or_default()

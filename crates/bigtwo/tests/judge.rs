@@ -132,3 +132,39 @@ fn the_registry_reaches_the_same_judge() {
     let a = entry.judge(&json!({"op":"classify","cards":"3d 4d 5d 6d 7d"}));
     assert_eq!(a, json!({"ok":true,"kind":"straight_flush","top":"7d"}));
 }
+
+#[test]
+fn act_asks_any_bot_for_a_legal_move_from_a_seats_view() {
+    use game::{Rules, ToAct, Viewer};
+    let mut asked = 0;
+    for i in 0..12u64 {
+        let seed = game::Seed::from_u64(60).derive(i);
+        let mut state = BigTwo::start(&Default::default(), 4, &seed).expect("a deal");
+        let mut heuristic = BigTwo::bot("heuristic", &seed).expect("heuristic");
+        for step in 0..(i as usize * 3) {
+            let ToAct::Seat(seat) = BigTwo::to_act(&state) else {
+                break;
+            };
+            let legal = BigTwo::legal(&state, seat);
+            if step % 4 == 0 {
+                let view =
+                    serde_json::to_value(BigTwo::view(&state, Viewer::Seat(seat))).expect("a view");
+                for bot in ["random", "heuristic", "search:2"] {
+                    let a = ok(json!({"op":"act","bot":bot,"seat":seat,"view":view,"seed":i}));
+                    let action: bigtwo::Action =
+                        serde_json::from_value(a["action"].clone()).expect("an action");
+                    assert!(legal.contains(&action), "{bot} chose {action:?}");
+                    asked += 1;
+                }
+            }
+            let action = heuristic.act(&game::Decision::from_state(&state, seat, &legal));
+            BigTwo::apply(&mut state, seat, action, &mut Vec::new()).expect("legal");
+        }
+    }
+    assert!(asked > 30);
+    assert!(refused(json!({"op":"act","bot":"search","seat":0})).contains("view"));
+    let start = BigTwo::start(&Default::default(), 4, &game::Seed::from_u64(1)).expect("a deal");
+    let view = serde_json::to_value(BigTwo::view(&start, game::Viewer::Seat(0))).expect("view");
+    let error = refused(json!({"op":"act","bot":"nobody","seat":0,"view":view}));
+    assert!(error.contains("no bot"), "{error}");
+}

@@ -97,6 +97,7 @@ fn with_engine(
         },
         threads: 1,
         bots,
+        think: Vec::new(),
     })
 }
 
@@ -240,6 +241,14 @@ fn print_report(r: &SimReport) -> Result<()> {
         for (role, s) in &b.roles {
             row("", role, s)?;
         }
+    }
+    for b in r.think.iter().filter(|b| b.choices > 0) {
+        outln!(
+            "{}: {:.3} ms a move over {} moves with a choice",
+            b.bot,
+            b.ms_per_choice,
+            b.choices
+        );
     }
     Ok(())
 }

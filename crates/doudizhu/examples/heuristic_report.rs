@@ -10,14 +10,12 @@ use serde_json::json;
 
 /// Self-play with seat 0 the fixed landlord (no bidding), bots in seat order.
 fn fixed_landlord(bots: [&str; 3], games: u64, seed: u64) -> Result<SimReport, game::GameError> {
-    run::<DouDizhu>(&SimOptions {
-        config: json!({"landlord": 0}),
-        bots: bots.iter().map(|b| b.to_string()).collect(),
+    run::<DouDizhu>(&SimOptions::seated(
+        json!({"landlord": 0}),
+        &bots,
         games,
         seed,
-        threads: 2,
-        rotate: false,
-    })
+    ))
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -198,6 +198,42 @@ impl State {
         self.hands[seat % 3]
     }
 
+    /// A state that agrees with `view` in everything public, with `hands` and `kitty` as
+    /// the hidden cards: one world the search bot imagines and plays out. Redeals in it
+    /// shuffle from `rng`. Bombs played so far are read off the view's multiplier; the
+    /// table's options are not in a view, so the standard ones apply.
+    pub(crate) fn world(
+        view: &View,
+        hands: [RankCounts; 3],
+        kitty: RankCounts,
+        rng: GameRng,
+    ) -> State {
+        let mut plays_made = [0u16; 3];
+        for (s, p) in &view.history {
+            if p.is_some() && *s < 3 {
+                plays_made[*s] += 1;
+            }
+        }
+        State {
+            config: Config::default(),
+            rng,
+            hands,
+            kitty,
+            phase: view.phase,
+            first_bidder: view.first_bidder,
+            bids: view.bids.clone(),
+            redeals: view.redeals,
+            landlord: view.landlord,
+            bid: view.bid,
+            turn: view.to_act.unwrap_or(view.first_bidder) % 3,
+            last: view.last,
+            history: view.history.clone(),
+            plays_made,
+            doubling_bombs: view.multiplier.max(1).trailing_zeros(),
+            result: None,
+        }
+    }
+
     fn deal_shuffled(&mut self) {
         let mut cards: Vec<Rank> = Deck::WITH_JOKERS.cards().iter().map(|c| c.rank()).collect();
         deal::shuffle(&mut cards, &mut self.rng);

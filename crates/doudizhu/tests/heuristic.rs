@@ -13,14 +13,7 @@ use serde_json::json;
 
 /// Self-play with seat 0 the fixed landlord (no bidding), bots in seat order.
 fn fixed_landlord(bots: [&str; 3], games: u64, seed: u64) -> SimReport {
-    let opts = SimOptions {
-        config: json!({"landlord": 0}),
-        bots: bots.iter().map(|b| b.to_string()).collect(),
-        games,
-        seed,
-        threads: 2,
-        rotate: false,
-    };
+    let opts = SimOptions::seated(json!({"landlord": 0}), &bots, games, seed);
     run::<DouDizhu>(&opts).expect("self-play runs")
 }
 

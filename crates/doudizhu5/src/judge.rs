@@ -1,22 +1,28 @@
 //! The judge: rules questions over JSON (`qipai judge doudizhu5`).
 //!
 //! Plays are in rank-only notation (`3 3 3 4 4`); grabs and declarations, where suits
-//! matter, in suited notation (`9h 9h`).
+//! matter, in suited notation (`9h 9h`). `act` asks a named bot for its move from one
+//! seat's view ([`game::judge::act`]).
 
+use crate::action::{Action, Phase};
 use crate::declare::Mode;
 use crate::declare::{declarations, instant_win};
 use crate::grab::{all_grabs, MAX_GRABS};
 use crate::hand::Hand;
+use crate::movegen::for_each_play;
 use crate::movegen::{count, plays};
-use crate::play::Play;
+use crate::play::{KindSet, Play};
+use crate::rules::DouDizhu5;
 use crate::rules::{DECK, HAND, KITTY};
 use crate::scoring::{score, ScoreMode};
+use crate::view::View;
 use cards::{format_cards, parse_cards, Card, RankCounts};
 use game::judge::{answer, bool_field, opt_str_field, str_field, u64_field, unknown_op};
+use game::Seat;
 use serde_json::{json, Map, Value};
 
-const OPS: [&str; 7] = [
-    "classify", "beats", "legal", "count", "grabs", "declare", "score",
+const OPS: [&str; 8] = [
+    "classify", "beats", "legal", "count", "grabs", "declare", "score", "act",
 ];
 
 /// Answers one judge request.
@@ -29,11 +35,39 @@ pub fn judge(request: &Value) -> Value {
         "grabs" => grabs(f),
         "declare" => declare(f),
         "score" => score_op(f),
+        "act" => game::judge::act::<DouDizhu5>(f, legal_in_view),
         _ => Err(unknown_op(op, &OPS)),
     })
 }
 
 type Answer = Result<Map<String, Value>, String>;
+
+/// What `seat` may do in `view`, from what the view shows it: the grab cards it may click
+/// and declining, the landlord's declarations, or the plays of its hand that beat the
+/// table (and passing when following).
+pub(crate) fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    match view.phase {
+        Phase::Grab if view.grabbing.contains(&seat) => {
+            out.extend(view.can_grab.iter().copied().map(Action::Grab));
+            out.push(Action::Decline);
+        }
+        Phase::Declare if view.landlord == Some(seat) => {
+            out.extend(view.options.iter().map(|&(m, _)| Action::Declare(m)));
+        }
+        Phase::Play if view.turn == Some(seat) => {
+            let last = view.on_table.as_ref().and_then(|t| Play::classify(t.cards));
+            for_each_play(view.ranks(), last.as_ref(), KindSet::ALL, |p| {
+                out.push(Action::Play(p.cards))
+            });
+            if view.on_table.is_some() {
+                out.push(Action::Pass);
+            }
+        }
+        _ => {}
+    }
+    out
+}
 
 fn body(v: Value) -> Answer {
     match v {

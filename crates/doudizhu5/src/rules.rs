@@ -53,6 +53,52 @@ pub struct State {
 }
 
 impl State {
+    /// A game in its play phase that agrees with `view` in everything public, with `hands`
+    /// as the hidden cards and `mode` and `partner` as the search bot guesses them: one
+    /// world it plays out.
+    pub(crate) fn world(
+        view: &View,
+        hands: Vec<Hand>,
+        mode: Option<Mode>,
+        partner: Option<Seat>,
+    ) -> State {
+        let passes = view
+            .history
+            .iter()
+            .rev()
+            .take_while(|t| t.cards.is_none())
+            .count();
+        State {
+            config: Config {
+                base: view.base.max(1),
+                ..Config::default()
+            },
+            hands,
+            kitty: Vec::new(),
+            taken_kitty: view.kitty.clone().unwrap_or_default(),
+            face_up: view.face_up,
+            face_up_holder: view.face_up_holder,
+            phase: view.phase,
+            shown: view.shown.clone(),
+            grabbing: SeatSet::EMPTY,
+            grabs: view.grabs,
+            landlord: view.landlord,
+            mode,
+            marked: view.declaration.and_then(|d| d.marked),
+            partner,
+            revealed: view.revealed,
+            instant: None,
+            turn: view.turn.unwrap_or(0) % SEATS,
+            last: view
+                .on_table
+                .as_ref()
+                .and_then(|t| Some((t.seat, Play::classify(t.cards)?))),
+            passes: u8::try_from(passes).unwrap_or(u8::MAX),
+            history: view.history.clone(),
+            winner: None,
+        }
+    }
+
     /// The seat's hand (rules-side; players see it through their view).
     pub fn hand(&self, seat: Seat) -> Option<&Hand> {
         self.hands.get(seat)

@@ -200,3 +200,40 @@ fn score_refuses_grab_counts_no_game_reaches() {
     );
     assert_eq!(huge_base["ok"], json!(false), "{huge_base}");
 }
+
+#[test]
+fn act_asks_a_bot_for_a_legal_move_in_every_phase_from_a_seats_view() {
+    use game::{Decision, Rules, ToAct, Viewer};
+    let mut phases = std::collections::BTreeSet::new();
+    for i in 0..6u64 {
+        let seed = game::Seed::from_u64(80).derive(i);
+        let mut state = DouDizhu5::start(&Default::default(), 5, &seed).expect("a deal");
+        let mut heuristic = DouDizhu5::bot("heuristic", &seed).expect("heuristic");
+        for step in 0..400 {
+            let seat = match DouDizhu5::to_act(&state) {
+                ToAct::Finished => break,
+                ToAct::Seat(s) => s,
+                ToAct::Seats(set) => set.iter().next().expect("a seat"),
+            };
+            let legal = DouDizhu5::legal(&state, seat);
+            let view = DouDizhu5::view(&state, Viewer::Seat(seat));
+            if step % 7 == 0 || view.phase != doudizhu5::Phase::Play {
+                let json_view = serde_json::to_value(&view).expect("a view");
+                for bot in ["random", "heuristic"] {
+                    let a =
+                        ask(json!({"op":"act","bot":bot,"seat":seat,"view":json_view,"seed":step}));
+                    assert_eq!(a["ok"], json!(true), "{bot}: {a}");
+                    let action: doudizhu5::Action =
+                        serde_json::from_value(a["action"].clone()).expect("an action");
+                    assert!(legal.contains(&action), "{bot} chose {action:?}");
+                }
+                phases.insert(format!("{:?}", view.phase));
+            }
+            let action = heuristic.act(&Decision::from_state(&state, seat, &legal));
+            DouDizhu5::apply(&mut state, seat, action, &mut Vec::new()).expect("legal");
+        }
+    }
+    assert!(phases.len() >= 2, "phases asked: {phases:?}");
+    let refused = ask(json!({"op":"act","bot":"heuristic","seat":0,"view":{}}));
+    assert_eq!(refused["ok"], json!(false));
+}

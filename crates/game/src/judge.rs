@@ -1,9 +1,11 @@
-//! Small helpers every game's judge shares: reading request fields and shaping answers.
+//! What every game's judge shares: reading request fields, shaping answers, and the `act`
+//! op.
 //!
 //! A judge answers one JSON object per request. Success is `{"ok":true, …}`; anything wrong
 //! with the request is `{"ok":false,"error":"…"}` — never a panic, so one bad line cannot end
 //! a session of thousands.
 
+use crate::{Decision, GameSpec, Seat, Seed};
 use serde_json::{Map, Value};
 
 /// A request field that is missing or of the wrong type, as an error message.
@@ -92,6 +94,60 @@ pub fn array_field<'a>(
         Some(_) => Err(format!("\"{name}\" must be an array")),
         None => Err(format!("missing \"{name}\"")),
     }
+}
+
+/// The `act` op of every game's judge: one seat's view in, a named bot's action out, so
+/// another framework or a tournament harness can seat any qipai bot.
+///
+/// Request: `{"op":"act","bot":"search","seat":1,"view":{…},"legal":[…],"seed":7}` — the
+/// view in the JSON form a table sends that seat; `legal` (the seat's legal actions in
+/// their JSON form) may be left out, and `legal_of` then works them out from the view;
+/// `seed` (default 0) seeds the bot. Answer: `{"action":…,"text":"…"}`, the action in its
+/// JSON form and as a player types it. The bot sees the view and nothing else.
+pub fn act<R: GameSpec>(
+    fields: &Map<String, Value>,
+    legal_of: impl FnOnce(&R::View, Seat) -> Vec<R::Action>,
+) -> Result<Map<String, Value>, String> {
+    let name = str_field(fields, "bot")?;
+    let seat = u64_field(fields, "seat")?;
+    let seat = Seat::try_from(seat)
+        .ok()
+        .filter(|&s| s < 16)
+        .ok_or_else(|| format!("\"seat\" {seat} is not a seat"))?;
+    let seed = match fields.get("seed") {
+        None | Some(Value::Null) => 0,
+        Some(_) => u64_field(fields, "seed")?,
+    };
+    let view_json = fields.get("view").ok_or("missing \"view\"")?;
+    let view: R::View =
+        serde_json::from_value(view_json.clone()).map_err(|e| format!("\"view\": {e}"))?;
+    let legal: Vec<R::Action> = match fields.get("legal") {
+        None | Some(Value::Null) => legal_of(&view, seat),
+        Some(_) => array_field(fields, "legal")?
+            .iter()
+            .map(|a| serde_json::from_value(a.clone()).map_err(|e| format!("\"legal\": {e}")))
+            .collect::<Result<_, _>>()?,
+    };
+    if legal.is_empty() {
+        return Err(format!("seat {seat} has nothing to do in this view"));
+    }
+    let mut bot = R::bot(name, &Seed::from_u64(seed))
+        .ok_or_else(|| format!("no bot '{name}' (bots: {})", R::bot_names().join(", ")))?;
+    // A view no table would send could trip a bot up; the judge answers an error instead.
+    let choice = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        bot.act(&Decision::from_view(&view, seat, &legal))
+    }))
+    .map_err(|_| "the bot could not decide from this view".to_string())?;
+    let mut out = Map::new();
+    out.insert(
+        "text".into(),
+        Value::String(R::action_text_at(&view, &choice)),
+    );
+    out.insert(
+        "action".into(),
+        serde_json::to_value(&choice).map_err(|e| e.to_string())?,
+    );
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //!   deal, and the players' nonces are mixed in so that nobody picks the cards alone;
 //! * [`Record`]s that replay exactly and can be verified against their commitment;
 //! * [`Bot`]s that see only a seat's view and the legal actions, with [`RandomBot`] for every game;
+//! * search by determinization ([`search`]): the card games' `search` bot plays sampled
+//!   worlds out with a fast bot;
 //! * self-play ([`sim`]) with per-bot, per-role statistics;
 //! * a type-erased [`registry`] (JSON in, JSON out) through which the server and the `qipai`
 //!   binary reach every game without knowing any of them.
@@ -23,6 +25,7 @@ pub mod judge;
 pub mod record;
 pub mod registry;
 pub mod rules;
+pub mod search;
 pub mod seat;
 pub mod seed;
 pub mod sim;

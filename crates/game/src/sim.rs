@@ -7,6 +7,8 @@ use crate::stats::{Summary, Tally};
 use crate::{Bot, Decision, GameError, GameSpec, Outcome, Rules, Seat, Seed, ToAct};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What to play.
@@ -27,6 +29,21 @@ pub struct SimOptions {
     pub rotate: bool,
 }
 
+impl SimOptions {
+    /// A run with each bot kept in its seat (no rotation) on two threads: how experiments
+    /// measure one role, such as a fixed landlord.
+    pub fn seated(config: serde_json::Value, bots: &[&str], games: u64, seed: u64) -> Self {
+        SimOptions {
+            config,
+            bots: bots.iter().map(|b| b.to_string()).collect(),
+            games,
+            seed,
+            threads: 2,
+            rotate: false,
+        }
+    }
+}
+
 /// Results of one bot name (all seats it sat in) over a run.
 #[derive(Debug, Clone, Serialize)]
 pub struct BotReport {
@@ -36,6 +53,19 @@ pub struct BotReport {
     pub overall: Summary,
     /// Split by the role it had in each game.
     pub roles: BTreeMap<String, Summary>,
+}
+
+/// How long one bot thought, apart from the results because it is wall-clock time: it
+/// grows on a busy machine, and the results never depend on it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ThinkTime {
+    /// The bot's name.
+    pub bot: String,
+    /// Its mean time, in milliseconds, over the decisions where it had a choice (two or
+    /// more legal actions): what a table waits for it.
+    pub ms_per_choice: f64,
+    /// The decisions with a choice it made.
+    pub choices: u64,
 }
 
 /// A finished run.
@@ -55,6 +85,8 @@ pub struct SimReport {
     pub threads: usize,
     /// Per bot name, in the order first named.
     pub bots: Vec<BotReport>,
+    /// Per bot name, in the same order, its thinking time (empty when not measured).
+    pub think: Vec<ThinkTime>,
 }
 
 /// Per-thread tallies, indexed by bot (position in the de-duplicated bot list) and role
@@ -63,6 +95,8 @@ pub struct SimReport {
 #[derive(Default, Clone)]
 struct Acc {
     actions: u64,
+    /// Per bot: nanoseconds spent on decisions with a choice, and how many.
+    think: Vec<(u64, u64)>,
     overall: Vec<Tally>,
     roles: Vec<String>,
     by_role: Vec<Vec<Tally>>,
@@ -72,6 +106,7 @@ impl Acc {
     fn new(bots: usize) -> Self {
         Acc {
             overall: vec![Tally::default(); bots],
+            think: vec![(0, 0); bots],
             ..Acc::default()
         }
     }
@@ -95,6 +130,10 @@ impl Acc {
     }
 
     fn merge(&mut self, other: Acc) {
+        for (mine, theirs) in self.think.iter_mut().zip(&other.think) {
+            mine.0 += theirs.0;
+            mine.1 += theirs.1;
+        }
         self.actions += other.actions;
         for (mine, theirs) in self.overall.iter_mut().zip(&other.overall) {
             mine.merge(theirs);
@@ -122,12 +161,26 @@ pub fn play_out<R: Rules>(
     bots: &mut [Box<dyn Bot<R>>],
 ) -> Result<(R::State, Outcome, usize), GameError> {
     let mut state = R::start(config, bots.len(), seed).map_err(GameError::config)?;
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
+    let actions = play_to_end(&mut state, bots, &mut Vec::new(), &mut Vec::new())?;
+    let outcome =
+        R::outcome(&state).ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
+    Ok((state, outcome, actions))
+}
+
+/// Plays a game in progress to its end with the given bots (one per seat), as
+/// [`play_out`] does from the deal; the search bots play their sampled worlds out with it.
+/// `legal` and `events` are scratch space, so a caller playing many games allocates once.
+/// Returns the number of actions applied.
+pub fn play_to_end<R: Rules>(
+    state: &mut R::State,
+    bots: &mut [Box<dyn Bot<R>>],
+    legal: &mut Vec<R::Action>,
+    events: &mut Vec<R::Event>,
+) -> Result<usize, GameError> {
     let mut actions = 0usize;
     loop {
-        let seat: Seat = match R::to_act(&state) {
-            ToAct::Finished => break,
+        let seat: Seat = match R::to_act(state) {
+            ToAct::Finished => return Ok(actions),
             ToAct::Seat(s) => s,
             ToAct::Seats(set) => match set.iter().next() {
                 Some(s) => s,
@@ -135,15 +188,15 @@ pub fn play_out<R: Rules>(
             },
         };
         legal.clear();
-        R::legal_into(&state, seat, &mut legal);
-        if legal.is_empty() {
+        R::legal_into(state, seat, legal);
+        if legal.is_empty() || seat >= bots.len() {
             return Err(GameError::Stuck(format!(
-                "seat {seat} is to act with no legal action"
+                "seat {seat} is to act with no legal action or no player"
             )));
         }
-        let action = bots[seat].act(&Decision::from_state(&state, seat, &legal));
+        let action = bots[seat].act(&Decision::from_state(state, seat, legal));
         events.clear();
-        R::apply(&mut state, seat, action, &mut events)?;
+        R::apply(state, seat, action, events)?;
         actions += 1;
         if actions > MAX_ACTIONS {
             return Err(GameError::Stuck(format!(
@@ -151,9 +204,33 @@ pub fn play_out<R: Rules>(
             )));
         }
     }
-    let outcome =
-        R::outcome(&state).ok_or_else(|| GameError::Stuck("finished without an outcome".into()))?;
-    Ok((state, outcome, actions))
+}
+
+/// A bot's thinking time over the decisions where it had a choice.
+#[derive(Default)]
+struct Stopwatch {
+    nanos: AtomicU64,
+    choices: AtomicU64,
+}
+
+/// A bot whose decisions are timed for the report.
+struct Timed<R: Rules> {
+    inner: Box<dyn Bot<R>>,
+    clock: Arc<Stopwatch>,
+}
+
+impl<R: Rules> Bot<R> for Timed<R> {
+    fn act(&mut self, decision: &Decision<'_, R>) -> R::Action {
+        if decision.legal().len() < 2 {
+            return self.inner.act(decision);
+        }
+        let started = Instant::now();
+        let action = self.inner.act(decision);
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        self.clock.nanos.fetch_add(nanos, Ordering::Relaxed);
+        self.clock.choices.fetch_add(1, Ordering::Relaxed);
+        action
+    }
 }
 
 /// The threads a run uses: as asked, but never more than there are games to play or
@@ -231,18 +308,26 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         };
                         let seat_bot: Vec<usize> =
                             (0..seats).map(|s| (s + shift) % seats).collect();
+                        let clocks: Vec<Arc<Stopwatch>> =
+                            seat_bot.iter().map(|_| Arc::default()).collect();
                         let mut bots: Vec<Box<dyn Bot<R>>> = seat_bot
                             .iter()
                             .enumerate()
                             .map(|(s, &b)| {
                                 let n = &opts.bots[b];
-                                R::bot(n, &seed.derive(1_000 + s as u64)).ok_or_else(|| {
-                                    GameError::UnknownBot {
+                                R::bot(n, &seed.derive(1_000 + s as u64))
+                                    .map(|inner| {
+                                        Box::new(Timed {
+                                            inner,
+                                            clock: Arc::clone(&clocks[s]),
+                                        })
+                                            as Box<dyn Bot<R>>
+                                    })
+                                    .ok_or_else(|| GameError::UnknownBot {
                                         game: R::ID.into(),
                                         bot: n.to_string(),
                                         known: R::bot_names().join(", "),
-                                    }
-                                })
+                                    })
                             })
                             .collect::<Result<_, _>>()?;
                         let (_, outcome, actions) = play_out::<R>(config, &seed, &mut bots)
@@ -253,6 +338,9 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                         acc.actions += actions as u64;
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
+                            let think = &mut acc.think[bot_index[b]];
+                            think.0 += clocks[s].nanos.load(Ordering::Relaxed);
+                            think.1 += clocks[s].choices.load(Ordering::Relaxed);
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
                             acc.count(bot_index[b], role, outcome.won[s], drawn, outcome.scores[s]);
                         }
@@ -275,6 +363,19 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     for r in results {
         total.merge(r?);
     }
+    let think = names
+        .iter()
+        .zip(&total.think)
+        .map(|(bot, &(nanos, choices))| ThinkTime {
+            bot: bot.clone(),
+            ms_per_choice: if choices == 0 {
+                0.0
+            } else {
+                nanos as f64 / choices as f64 / 1e6
+            },
+            choices,
+        })
+        .collect();
     let bots = names
         .into_iter()
         .enumerate()
@@ -302,5 +403,6 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
         },
         threads,
         bots,
+        think,
     })
 }

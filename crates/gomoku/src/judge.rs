@@ -9,16 +9,20 @@
 //!   "overline"|"double_four"|"double_three"}`
 //! * `best` with `ms` (default 1000; optional `nodes`, `depth`) →
 //!   `{"point":[x,y],"eval":…,"win_in":n|null}`
+//! * `act` with `bot`, `seat` and the seat's `view` → `{"action":…,"text":"h8"}`: a named
+//!   bot's move ([`game::judge::act`]).
 
 use crate::board::{Point, Rule, MAX_SIZE};
 use crate::engine::{Engine, Limits};
 use crate::renju::{self, Forbidden};
-use crate::rules::{Config, State};
+use crate::rules::{Action, Config, State, View};
+use crate::{Color, Gomoku};
 use game::judge::{answer, array_field, opt_str_field, unknown_op};
+use game::Seat;
 use serde_json::{json, Map, Value};
 use std::time::Duration;
 
-const OPS: &[&str] = &["winner", "forbidden", "legal", "best"];
+const OPS: &[&str] = &["winner", "forbidden", "legal", "best", "act"];
 
 /// Answers one judge request.
 pub fn judge(request: &Value) -> Value {
@@ -27,8 +31,38 @@ pub fn judge(request: &Value) -> Value {
         "forbidden" => forbidden(f),
         "legal" => legal(f),
         "best" => best(f),
+        "act" => game::judge::act::<Gomoku>(f, legal_in_view),
         _ => Err(unknown_op(op, OPS)),
     })
+}
+
+/// What `seat` (0 black, 1 white) may do in `view`: answer the other's undo request, or
+/// place a stone on an empty point that is not forbidden to it.
+fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
+    let color = match seat {
+        0 => Color::Black,
+        1 => Color::White,
+        _ => return Vec::new(),
+    };
+    if view.end.is_some() {
+        return Vec::new();
+    }
+    if let Some(asker) = view.pending_undo {
+        return if asker == color {
+            Vec::new()
+        } else {
+            vec![Action::AnswerUndo(true), Action::AnswerUndo(false)]
+        };
+    }
+    if view.to_move != Some(color) {
+        return Vec::new();
+    }
+    let board = view.board();
+    board
+        .points()
+        .filter(|&p| board.is_empty_at(p) && !view.forbidden.contains(&p))
+        .map(Action::Place)
+        .collect()
 }
 
 fn size_field(f: &Map<String, Value>) -> Result<u8, String> {

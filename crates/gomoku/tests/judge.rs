@@ -199,3 +199,67 @@ fn judge_forbidden_and_legal_follow_the_five_point_convention() {
     let r = ask(json!({"op":"legal","rule":"renju","moves":moves,"point":[h8.x, h8.y]}));
     assert_eq!(r, json!({"ok":true,"legal":true,"reason":null}));
 }
+
+/// The view seat `seat` has after `moves` (black first), in the JSON form a table sends.
+fn view_after(moves: &[(u8, u8)], seat: usize) -> Value {
+    use game::{Rules, Viewer};
+    let mut state =
+        Gomoku::start(&gomoku::Config::default(), 2, &game::Seed::from_u64(0)).expect("a board");
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let action = gomoku::Action::Place(gomoku::Point::new(x, y));
+        Gomoku::apply(&mut state, i % 2, action, &mut Vec::new()).expect("a legal move");
+    }
+    serde_json::to_value(Gomoku::view(&state, Viewer::Seat(seat))).expect("a view")
+}
+
+#[test]
+fn judge_act_asks_a_bot_for_its_move_from_a_view() {
+    // Black has four in a row, d8–g8 (open at c8 and h8); every bot but random finishes it.
+    let moves = [
+        (3, 7),
+        (0, 0),
+        (4, 7),
+        (0, 1),
+        (5, 7),
+        (0, 2),
+        (6, 7),
+        (0, 14),
+    ];
+    let view = view_after(&moves, 0);
+    for bot in ["classic", "engine:L1", "engine:L5"] {
+        let answer = ask(json!({"op":"act","bot":bot,"seat":0,"view":view}));
+        assert_eq!(answer["ok"], json!(true), "{bot}: {answer}");
+        let fives = [json!({"place":[2,7]}), json!({"place":[7,7]})];
+        assert!(fives.contains(&answer["action"]), "{bot}: {answer}");
+    }
+    let random = ask(json!({"op":"act","bot":"random","seat":0,"view":view,"seed":3}));
+    assert_eq!(random["ok"], json!(true), "{random}");
+}
+
+#[test]
+fn judge_act_takes_the_legal_moves_given_and_refuses_what_it_cannot_answer() {
+    let view = view_after(&[(7, 7)], 1);
+    let only = json!([{"place":[8,8]}]);
+    let answer = ask(json!({"op":"act","bot":"engine:L3","seat":1,"view":view,"legal":only}));
+    assert_eq!(answer["action"], json!({"place":[8,8]}), "{answer}");
+    for (request, words) in [
+        (
+            json!({"op":"act","bot":"nobody","seat":1,"view":view}),
+            "no bot",
+        ),
+        (
+            json!({"op":"act","bot":"classic","seat":0,"view":view}),
+            "nothing to do",
+        ),
+        (json!({"op":"act","bot":"classic","seat":1}), "view"),
+        (
+            json!({"op":"act","bot":"classic","seat":1,"view":{"size":"big"}}),
+            "view",
+        ),
+    ] {
+        let answer = ask(request);
+        assert_eq!(answer["ok"], json!(false), "{answer}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{error}");
+    }
+}

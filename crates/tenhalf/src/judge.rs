@@ -6,14 +6,18 @@
 //! * `{"op":"game","players":3,"deck":"<54 cards, top first>","dealer":0,
 //!   "actions":[{"seat":1,"act":"hit"},…]}` → `{"ok":true,"finished":false,"penalties":[…]}`,
 //!   or `{"ok":false,"error":…,"at":i}` at the first action that cannot be applied.
+//! * `{"op":"act","bot":"counting","seat":1,"view":{…}}` → `{"ok":true,"action":"hit",
+//!   "text":"hit"}`: a bot's move from one seat's view ([`game::judge::act`]).
 
-use crate::hand::{halves, showdown_order, Hand, Points, Standing, MAX_CARDS};
+use crate::hand::{halves, showdown_order, Hand, Points, Standing, MAX_CARDS, MUST_HIT_UP_TO};
 use crate::state::{Action, Config, State};
+use crate::{TenHalf, View};
 use cards::{parse_cards, Card, Deck};
 use game::judge::{array_field, error, str_field, u64_field, unknown_op};
+use game::Seat;
 use serde_json::{json, Map, Value};
 
-const OPS: &[&str] = &["value", "showdown", "game"];
+const OPS: &[&str] = &["value", "showdown", "game", "act"];
 
 /// Answers one request, never panicking.
 pub(crate) fn answer(request: &Value) -> Value {
@@ -25,8 +29,26 @@ pub(crate) fn answer(request: &Value) -> Value {
     game::judge::answer(request, |op, fields| match op {
         "value" => value_op(fields),
         "showdown" => showdown_op(fields),
+        "act" => game::judge::act::<TenHalf>(fields, legal_in_view),
         other => Err(unknown_op(other, OPS)),
     })
+}
+
+/// What `seat` may do in `view`: hit, and stand from 7½ up (its own total is in its view).
+fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
+    if view.finished || view.to_act != Some(seat) {
+        return Vec::new();
+    }
+    let total = view
+        .players
+        .iter()
+        .find(|p| p.seat == seat)
+        .and_then(|p| p.points);
+    let mut legal = vec![Action::Hit];
+    if total.is_some_and(|Points(t)| t > MUST_HIT_UP_TO) {
+        legal.push(Action::Stand);
+    }
+    legal
 }
 
 /// Reads cards of one deck (no card twice).

@@ -224,6 +224,37 @@ fn malformed_requests_are_answered_not_crashed_on() {
     }
     assert_eq!(
         ask(json!({"op":"deal"}))["error"],
-        "unknown op 'deal' (ops: value, showdown, game)"
+        "unknown op 'deal' (ops: value, showdown, game, act)"
     );
+}
+
+#[test]
+fn act_asks_any_bot_for_a_legal_move_from_a_seats_view() {
+    use game::{GameSpec, Rules, ToAct, Viewer};
+    let mut asked = 0;
+    for i in 0..30u64 {
+        let seed = game::Seed::from_u64(40).derive(i);
+        let mut state = TenHalf::start(&tenhalf::Config::default(), 4, &seed).expect("a deal");
+        for _ in 0..(i % 7) {
+            let ToAct::Seat(seat) = TenHalf::to_act(&state) else {
+                break;
+            };
+            let legal = TenHalf::legal(&state, seat);
+            let view =
+                serde_json::to_value(TenHalf::view(&state, Viewer::Seat(seat))).expect("a view");
+            for bot in TenHalf::bot_names() {
+                let answer = ask(json!({"op":"act","bot":bot,"seat":seat,"view":view,"seed":i}));
+                assert_eq!(answer["ok"], json!(true), "{bot}: {answer}");
+                let action: tenhalf::Action =
+                    serde_json::from_value(answer["action"].clone()).expect("an action");
+                assert!(legal.contains(&action), "{bot} chose {action:?}");
+                asked += 1;
+            }
+            let action = legal[0];
+            TenHalf::apply(&mut state, seat, action, &mut Vec::new()).expect("legal");
+        }
+    }
+    assert!(asked > 50);
+    let refused = ask(json!({"op":"act","bot":"seed","seat":0}));
+    assert_eq!(refused["ok"], json!(false));
 }

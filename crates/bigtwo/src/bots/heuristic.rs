@@ -19,8 +19,9 @@ use super::plan::{best_plan, Plan, Unseen};
 use crate::combo::Combo;
 use crate::rules::{Action, BigTwo, SEATS};
 use crate::scoring::card_score;
+use crate::View;
 use cards::CardSet;
-use game::{Bot, Decision};
+use game::{Bot, Decision, Seat};
 
 /// The weights the heuristic bot trades its concerns with.
 ///
@@ -86,8 +87,27 @@ impl Heuristic {
 impl Bot<BigTwo> for Heuristic {
     fn act(&mut self, decision: &Decision<'_, BigTwo>) -> Action {
         let legal = decision.legal();
-        let view = decision.view();
-        let me = decision.seat();
+        self.rate(&decision.view(), decision.seat(), legal, false)
+            .into_iter()
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, a)| a)
+            .or_else(|| legal.first().cloned())
+            .unwrap_or(Action::Pass)
+    }
+}
+
+impl Heuristic {
+    /// The legal actions this bot weighs, each with its cost (lower is better); its choice
+    /// is the cheapest. A play that goes out, or the lead that runs the hand out, comes
+    /// alone with cost −∞. Leading, the bot weighs only its plan's plays; `wide` weighs
+    /// every legal play as well (the search bot's candidates).
+    pub(crate) fn rate(
+        &self,
+        view: &View,
+        me: Seat,
+        legal: &[Action],
+        wide: bool,
+    ) -> Vec<(f32, Action)> {
         let hand = view.hand.unwrap_or_default();
         let unseen = Unseen::new(view.unseen());
         let left = |s: usize| view.cards_left.get(s).copied().unwrap_or(13);
@@ -105,13 +125,13 @@ impl Bot<BigTwo> for Heuristic {
             })
             .collect();
         if let Some(out) = plays.iter().find(|p| p.cards == hand) {
-            return Action::Play(out.cards);
+            return vec![(f32::NEG_INFINITY, Action::Play(out.cards))];
         }
 
         let plan = best_plan(hand, &unseen);
         if last.is_none() {
             if let Some(p) = run_out(&plan, &unseen, &plays) {
-                return Action::Play(p.cards);
+                return vec![(f32::NEG_INFINITY, Action::Play(p.cards))];
             }
         }
         let end_term = |rest: CardSet| {
@@ -144,8 +164,15 @@ impl Bot<BigTwo> for Heuristic {
                 scored.push((score, Action::Play(p.cards)));
             }
         }
-        if scored.is_empty() {
+        if scored.is_empty() || wide {
+            let planned = scored.len();
             for p in &plays {
+                if scored[..planned]
+                    .iter()
+                    .any(|(_, a)| *a == Action::Play(p.cards))
+                {
+                    continue;
+                }
                 let rest = hand.minus(p.cards);
                 let after = best_plan(rest, &unseen);
                 let score = after.cost - w.per_card * p.size() as f32
@@ -162,11 +189,6 @@ impl Bot<BigTwo> for Heuristic {
             scored.push((score, Action::Pass));
         }
         scored
-            .into_iter()
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, a)| a)
-            .or_else(|| legal.first().cloned())
-            .unwrap_or(Action::Pass)
     }
 }
 

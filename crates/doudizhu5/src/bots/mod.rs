@@ -1,20 +1,25 @@
-//! Computer players: `random` (uniform over the legal actions) and `heuristic`.
+//! Computer players: `random` (uniform over the legal actions), `heuristic`, and `search`
+//! ([`game::search::SearchBot`] in the play phase, the heuristic's grab and declaration;
+//! `search:fast`, `search`, `search:strong`, `search:N` worlds, `search:Nms`).
 
 pub(crate) mod heuristic;
+mod search;
 
 pub use heuristic::HeuristicBot;
 
 use crate::rules::DouDizhu5;
+use game::search::{Budget, SearchBot, CARD_BOT_NAMES};
 use game::{Bot, RandomBot, Seed};
 
 /// The bot names, strongest last.
-pub const NAMES: &[&str] = &["random", "heuristic"];
+pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
 /// A bot by name.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu5>>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
         "heuristic" => Some(Box::new(HeuristicBot)),
-        _ => None,
+        _ => Budget::from_name(name, "search")
+            .map(|b| Box::new(SearchBot::<DouDizhu5>::new(b, seed, 5)) as Box<dyn Bot<DouDizhu5>>),
     }
 }

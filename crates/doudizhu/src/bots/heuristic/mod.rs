@@ -12,10 +12,10 @@
 //! give the same answer.
 
 mod bidding;
-mod decompose;
+pub(crate) mod decompose;
 mod following;
 mod leading;
-mod situation;
+pub(crate) mod situation;
 
 use crate::{Action, DouDizhu, Phase, Play, View};
 use decompose::Decomposer;
