@@ -225,11 +225,22 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
         );
         at = found + segment.len();
     }
-    assert_eq!(
-        at,
-        all.len(),
-        "{game}: the record ends with what was broadcast last"
-    );
+    if p.segments.last().is_some_and(Vec::is_empty) {
+        // The game ended in the moment of the last kill: its last moves were stored but
+        // never broadcast, and the player learnt of them from the game's end, sent again
+        // after the restart with the whole record.
+        assert!(
+            all.len() - at <= 8,
+            "{game}: {} unacknowledged actions at the end",
+            all.len() - at
+        );
+    } else {
+        assert_eq!(
+            at,
+            all.len(),
+            "{game}: the record ends with what was broadcast last"
+        );
+    }
     assert!(p.segments.len() > 1, "{game}: the server was killed");
     let _ = std::fs::remove_dir_all(&dir);
 }
