@@ -16,6 +16,10 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// The most actions a kill may leave committed but unseen by the player (see the end of
+/// [`play_through_kills`]).
+const UNSEEN: usize = 40;
+
 fn registry() -> Registry {
     Registry::new()
         .with(entry::<doudizhu::DouDizhu>())
@@ -206,9 +210,11 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
         .verify(&record, &VerifyOptions::default())
         .unwrap_or_else(|e| panic!("{game}: {e}"));
     // Every acknowledged action is in the record, in order and in its place: the first
-    // segment from the start, each later one after the one before (with at most the few
-    // actions committed but not yet broadcast when the server died in between), the last
-    // one up to the end.
+    // segment from the start, each later one after the one before, the last one up to the
+    // end. Between two segments lie the actions committed but not seen by the player when
+    // the server died: computers move at once here, so in the few milliseconds before a
+    // kill they may make several; a bound far above that still catches a record that
+    // lost its order.
     let all = as_seen(&record, p.you.expect("a seat"));
     let mut at = 0;
     for (i, segment) in p.segments.iter().enumerate() {
@@ -219,7 +225,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
             assert_eq!(found, 0, "{game}: the first actions are the record's first");
         }
         assert!(
-            found - at <= 8,
+            found - at <= UNSEEN,
             "{game}: {} unacknowledged actions",
             found - at
         );
@@ -230,7 +236,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
         // never broadcast, and the player learnt of them from the game's end, sent again
         // after the restart with the whole record.
         assert!(
-            all.len() - at <= 8,
+            all.len() - at <= UNSEEN,
             "{game}: {} unacknowledged actions at the end",
             all.len() - at
         );
