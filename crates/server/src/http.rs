@@ -74,10 +74,18 @@ async fn games(State(hall): State<Arc<Hall>>) -> Response {
 /// The finished game's record: what `qipai verify` checks. A game still running has no
 /// public record yet (its seed is secret).
 async fn record(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
-    match hall.store.finished_record(&id).await {
-        Ok(Some(r)) => Json(r).into_response(),
-        Ok(None) => not_found(format!("no finished game {id}")),
-        Err(e) => failed(e),
+    match finished(&hall, &id).await {
+        Ok(r) => Json(r).into_response(),
+        Err(response) => response,
+    }
+}
+
+/// A finished game's record, or the response that says why there is none.
+async fn finished(hall: &Hall, id: &str) -> Result<game::Record, Response> {
+    match hall.store.finished_record(id).await {
+        Ok(Some(r)) => Ok(r),
+        Ok(None) => Err(not_found(format!("no finished game {id}"))),
+        Err(e) => Err(failed(e)),
     }
 }
 
@@ -85,10 +93,9 @@ async fn replay(
     State(hall): State<Arc<Hall>>,
     Path((id, step)): Path<(String, usize)>,
 ) -> Response {
-    let record = match hall.store.finished_record(&id).await {
-        Ok(Some(r)) => r,
-        Ok(None) => return not_found(format!("no finished game {id}")),
-        Err(e) => return failed(e),
+    let record = match finished(&hall, &id).await {
+        Ok(r) => r,
+        Err(response) => return response,
     };
     match hall
         .registry
@@ -104,10 +111,9 @@ async fn export(
     State(hall): State<Arc<Hall>>,
     Path((id, format)): Path<(String, String)>,
 ) -> Response {
-    let record = match hall.store.finished_record(&id).await {
-        Ok(Some(r)) => r,
-        Ok(None) => return not_found(format!("no finished game {id}")),
-        Err(e) => return failed(e),
+    let record = match finished(&hall, &id).await {
+        Ok(r) => r,
+        Err(response) => return response,
     };
     match hall
         .registry

@@ -245,13 +245,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             .bind(now())
             .fetch_one(&mut *conn)
             .await
-            .map_err(|e| {
-                if unique_violation(&e) {
-                    StoreError::NameTaken(name.clone())
-                } else {
-                    db(e)
-                }
-            })?;
+            .map_err(|e| name_error(e, name))?;
             Ok(Written::User(UserInfo {
                 id: row.get(0),
                 name: name.clone(),
@@ -267,13 +261,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             .bind(id)
             .execute(&mut *conn)
             .await
-            .map_err(|e| {
-                if unique_violation(&e) {
-                    StoreError::NameTaken(name.clone())
-                } else {
-                    db(e)
-                }
-            })?;
+            .map_err(|e| name_error(e, name))?;
             if done.rows_affected() != 1 {
                 return Err(StoreError::Database("no such guest".into()));
             }
@@ -742,5 +730,15 @@ impl Store for SqliteStore {
                 )
             })
             .collect())
+    }
+}
+
+/// A write that sets an account's name: a taken name is said so, anything else is a
+/// database error.
+fn name_error(e: sqlx::Error, name: &str) -> StoreError {
+    if unique_violation(&e) {
+        StoreError::NameTaken(name.to_string())
+    } else {
+        db(e)
     }
 }
