@@ -74,9 +74,17 @@ export class TableView {
     this.hall.watching.delete(this.table);
   }
 
-  /** Sends a move against the state we see. */
+  /**
+   * Sends a move against the state we see. Until the server answers (with the next state, an
+   * error, or a fresh view of the table) the controls stay off, so a second click cannot send
+   * a move against a state that is already gone. The redraw is immediate, not on the next
+   * frame: the click that sent the move is still being handled, and the next one must
+   * already find the controls off.
+   */
   act(action) {
     this.hall.send({ type: 'act', table: this.table, action, seq: this.seq });
+    this.sentAt = this.seq;
+    this.render();
   }
 
   send(m) {
@@ -91,6 +99,7 @@ export class TableView {
     if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
     switch (m.type) {
       case 'table':
+        this.sentAt = undefined;
         this.seq = m.seq;
         this.info = m.info;
         this.you = m.you;
@@ -132,7 +141,9 @@ export class TableView {
         this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
         break;
       case 'error':
-        return;
+        if (this.sentAt === undefined) return;
+        this.sentAt = undefined;
+        break;
       default:
         return;
     }
@@ -180,7 +191,7 @@ export class TableView {
   }
 
   myTurn() {
-    return !!this.game && this.you !== undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+    return !!this.game && this.you !== undefined && this.sentAt !== this.seq && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }
 
   /** A turn timer for a seat that is to act. */
