@@ -21,7 +21,7 @@ export class Hall extends EventTarget {
     this.queue = [];
     this.watching = new Set();
     this.seatAt = new Map(); // table → our seat, from its snapshots
-    this.deals = new Map(); // table → { commitment, nonce } of its last deal
+    this.deals = new Map(); // table → { gameId, commitment, nonce } of its last deal
   }
 
   /** The saved session token. */
@@ -71,9 +71,10 @@ export class Hall extends EventTarget {
       case 'commitment':
         // Our share of the deal's randomness (docs/fairness.md), sent here rather than by
         // the table's view, which may not be drawn yet when a quick play deals at once.
-        if (this.seatAt.has(m.table)) {
+        // Once per deal: a resume may bring back a call we have already answered.
+        if (this.seatAt.has(m.table) && this.deals.get(m.table)?.gameId !== m.game_id) {
           const nonce = randomHex(16);
-          this.deals.set(m.table, { commitment: m.commitment, nonce });
+          this.deals.set(m.table, { gameId: m.game_id, commitment: m.commitment, nonce });
           this.send({ type: 'nonce', table: m.table, game_id: m.game_id, nonce });
         }
         break;

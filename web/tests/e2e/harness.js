@@ -66,12 +66,22 @@ export function setup() {
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
 export const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
 
-/** A page that fails the test on any script error. */
+/**
+ * A page that fails the test on any script error. It also keeps every error the server sent
+ * it (`page.refusals`): in a flow that only uses the page's own controls, each one is a
+ * request the page should not have made.
+ */
 export async function openPage(browser, url, options = DESKTOP) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   page.errors = [];
+  page.refusals = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string' && payload.includes('"type":"error"')) page.refusals.push(payload);
+    }),
+  );
   await page.goto(url);
   return page;
 }
@@ -98,7 +108,10 @@ export async function playToEnd(page, { onTurn, timeout = 240000 } = {}) {
   const end = Date.now() + timeout;
   let turns = 0;
   while (Date.now() < end) {
-    if (await page.locator('.overpanel').isVisible()) return turns;
+    if (await page.locator('.overpanel').isVisible()) {
+      if (page.refusals.length) throw new Error(`the server refused the page: ${page.refusals.join('; ')}`);
+      return turns;
+    }
     const acted = await takeTurn(page, async () => {
       turns++;
       if (onTurn) await onTurn(turns);
