@@ -26,7 +26,7 @@ fn landlord_rate(bots: [&str; 3], games: u64, seed: u64) -> f64 {
 fn search_landlord_beats_heuristic_peasants_more_often_than_the_heuristic_does() {
     let heuristic = landlord_rate(["heuristic", "heuristic", "heuristic"], 200, 7);
     let search = landlord_rate(["search:fast", "heuristic", "heuristic"], 200, 7);
-    // Measured: 0.545 and 0.615 on these deals. A bot playing at random wins almost none.
+    // Measured: 0.545 and 0.62 on these deals. A bot playing at random wins almost none.
     assert!(
         search >= heuristic + 0.05 && search >= 0.58,
         "search landlord {search}, heuristic landlord {heuristic} on the same deals"
@@ -37,15 +37,17 @@ fn search_landlord_beats_heuristic_peasants_more_often_than_the_heuristic_does()
 fn search_peasants_beat_a_heuristic_landlord_more_often_than_the_heuristic_does() {
     let heuristic = landlord_rate(["heuristic", "heuristic", "heuristic"], 200, 8);
     let search = landlord_rate(["heuristic", "search:fast", "search:fast"], 200, 8);
+    // Measured: 0.47 and 0.335 on these deals (0.41 before the peasants drew inferences
+    // from the landlord's plays and passes).
     assert!(
-        search <= heuristic - 0.05 && search <= 0.45,
+        search <= heuristic - 0.08 && search <= 0.40,
         "heuristic landlord {search} against search peasants, {heuristic} against heuristic ones"
     );
 }
 
 #[test]
 fn search_landlord_beats_random_peasants() {
-    // Measured: 0.96 (the heuristic: 0.94 over 2,000 deals; a random landlord about half).
+    // Measured: 0.98 (the heuristic: 0.94 over 2,000 deals; a random landlord about half).
     let rate = landlord_rate(["search:fast", "random", "random"], 100, 9);
     assert!(
         rate >= 0.94,
@@ -59,7 +61,7 @@ fn search_reaches_the_issue_target_at_the_default_setting() {
     let landlord = landlord_rate(["search", "heuristic", "heuristic"], 2_000, 11);
     let peasants = 1.0 - landlord_rate(["heuristic", "search", "search"], 2_000, 12);
     let mean = (landlord + peasants) / 2.0;
-    assert!(mean >= 0.58, "landlord {landlord}, peasants {peasants}");
+    assert!(mean >= 0.65, "landlord {landlord}, peasants {peasants}");
 }
 
 fn cards(s: &str) -> RankCounts {

@@ -9,7 +9,10 @@
 //!
 //! A game opts in with [`Determinize`]: how to deal a world from a view, which moves are
 //! worth trying, which fast bot plays the worlds out and what a finished world is worth to
-//! the seat. [`SearchBot`] does the rest under a [`Budget`].
+//! the seat, and, if it can, how plausible a world makes what the other seats did
+//! ([`Determinize::plausibility`]): worlds are kept with that chance, so a player who passed
+//! is believed not to hold what it would surely have played. [`SearchBot`] does the rest
+//! under a [`Budget`].
 //!
 //! The bot sees only its [`Decision`]'s view, never the state: the worlds it plays out are
 //! its own guesses. Its randomness comes from its seed and a hash of the view, so with a
@@ -17,6 +20,7 @@
 
 use crate::sim::play_to_end;
 use crate::{deal, Bot, Decision, GameRng, Rules, Seat, Seed};
+use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::time::{Duration, Instant};
 
@@ -43,7 +47,25 @@ pub trait Determinize: Rules {
     /// What the finished world `end` is worth to `seat`, whose view at the decision was
     /// `view` (higher is better): a win, a score, or both.
     fn value(view: &Self::View, seat: Seat, end: &Self::State) -> f64;
+
+    /// How likely the other seats were to act as the view shows they did, had the hidden
+    /// cards been those of `world`: 1 for a world that explains every action, less for one
+    /// in which a player would have acted otherwise (say, passed while holding an easy
+    /// beat). Worlds are kept with this chance, so what the others did shapes what they
+    /// are believed to hold. It is a chance, never a verdict: a person may pass with a beat
+    /// in hand, and a world that contradicts them must stay possible. The default draws no
+    /// inference. The judgement may stop as soon as the chance is below `floor` and return
+    /// what it has: such a world will be thrown away, and should cost little.
+    fn plausibility(view: &Self::View, seat: Seat, world: &Self::State, floor: f64) -> f64 {
+        let _ = (view, seat, world, floor);
+        1.0
+    }
 }
+
+/// How many worlds are dealt, at most, to find one that [`Determinize::plausibility`]
+/// keeps; if none is kept, the most plausible of them is used. It bounds the cost of
+/// inference when the view is hard to explain (a player acting against its model).
+const TRIES_PER_WORLD: u32 = 16;
 
 /// How much a [`SearchBot`] may think about one move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -130,12 +152,20 @@ impl Budget {
     }
 }
 
-/// The bot names a card game with a heuristic and a search bot lists, weakest first. The
-/// last is what tables and the terminal seat by default, so it is the default setting
-/// (about 50 ms a move), not `search:strong`; [`Budget::from_name`] also reads
-/// `search:strong`, `search:N` and `search:Nms` wherever a name is taken as given (self-play,
-/// the judge's `act`).
-pub const CARD_BOT_NAMES: &[&str] = &["random", "heuristic", "search:fast", "search"];
+/// The bot names a card game with a heuristic and a search bot lists, weakest first: what a
+/// table or the terminal may seat. [`Budget::from_name`] also reads `search:N` and
+/// `search:Nms` wherever a name is taken as given (self-play, the judge's `act`).
+pub const CARD_BOT_NAMES: &[&str] = &[
+    "random",
+    "heuristic",
+    "search:fast",
+    "search",
+    "search:strong",
+];
+
+/// The bot a card game seats when nobody picks one: the default setting (tens of
+/// milliseconds a move), not `search:strong` (about a second), which a table must ask for.
+pub const CARD_DEFAULT_BOT: &str = "search";
 
 /// The `search` bot: plays each candidate move out in sampled worlds and keeps the best
 /// (see the module docs).
@@ -183,7 +213,7 @@ impl<R: Determinize> SearchBot<R> {
             if deadline.is_some_and(|d| played >= 1 && Instant::now() >= d) {
                 break;
             }
-            let Some(world) = R::determinize(&view, seat, &mut rng) else {
+            let Some(world) = sample::<R>(&view, seat, &mut rng) else {
                 break;
             };
             for (c, values) in eval.candidates.iter().zip(eval.values.iter_mut()) {
@@ -280,6 +310,33 @@ impl<A> Evaluation<A> {
         let sure = m > CONFIDENCE * (var / n).sqrt();
         self.candidates.get(if sure { best } else { 0 })
     }
+}
+
+/// A world that agrees with the view, kept with its [`Determinize::plausibility`]: a
+/// rejection sampler over at most [`TRIES_PER_WORLD`] deals, falling back on the most
+/// plausible of them.
+fn sample<R: Determinize>(view: &R::View, seat: Seat, rng: &mut GameRng) -> Option<R::State> {
+    let mut best: Option<(f64, R::State)> = None;
+    for _ in 0..TRIES_PER_WORLD {
+        let world = R::determinize(view, seat, rng)?;
+        let draw = unit(rng);
+        // Judged exactly down to the draw and to the best so far: below both, the world is
+        // neither kept nor the fallback.
+        let floor = best.as_ref().map_or(0.0, |(q, _)| draw.min(*q));
+        let p = R::plausibility(view, seat, &world, floor);
+        if draw < p {
+            return Some(world);
+        }
+        if best.as_ref().is_none_or(|(q, _)| p > *q) {
+            best = Some((p, world));
+        }
+    }
+    best.map(|(_, w)| w)
+}
+
+/// A uniform draw from [0, 1).
+fn unit(rng: &mut GameRng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn mean(values: &[f64]) -> f64 {

@@ -11,7 +11,7 @@
 //! It decides from its view alone and is deterministic: the same view and legal actions
 //! give the same answer.
 
-mod bidding;
+pub(crate) mod bidding;
 pub(crate) mod decompose;
 mod following;
 mod leading;
