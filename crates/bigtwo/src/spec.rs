@@ -9,6 +9,10 @@ impl GameSpec for BigTwo {
         bots::NAMES
     }
 
+    fn default_bot() -> &'static str {
+        game::search::CARD_DEFAULT_BOT
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         bots::by_name(name, seed)
     }

@@ -118,7 +118,7 @@ mod tests {
             let mut table = g
                 .new_table(&setup(Value::Null, seats, 3))
                 .expect("default table");
-            let bot = g.bot_names().last().copied().unwrap_or("random");
+            let bot = g.default_bot();
             for s in 0..seats {
                 table
                     .set_bot(s, bot, &Seed::from_u64(s as u64))

@@ -98,7 +98,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             game.id(),
             game.bot_names().join(", ")
         ),
-        None => game.bot_names().last().unwrap_or(&"random").to_string(),
+        None => game.default_bot().to_string(),
     };
     if args.engine.is_some() && game.engine_protocol() != Some("gomocup") {
         bail!(

@@ -10,6 +10,10 @@ impl GameSpec for DouDizhu {
         bots::NAMES
     }
 
+    fn default_bot() -> &'static str {
+        game::search::CARD_DEFAULT_BOT
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         bots::by_name(name, seed)
     }

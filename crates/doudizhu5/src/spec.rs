@@ -8,6 +8,10 @@ impl GameSpec for DouDizhu5 {
         bots::NAMES
     }
 
+    fn default_bot() -> &'static str {
+        game::search::CARD_DEFAULT_BOT
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         bots::by_name(name, seed)
     }

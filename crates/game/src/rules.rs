@@ -148,6 +148,14 @@ pub trait GameSpec: Rules {
     /// Names of the bots this game offers, strongest last; `"random"` is always one.
     fn bot_names() -> &'static [&'static str];
 
+    /// The bot that fills a seat when nobody picks one: the strongest that answers quickly
+    /// enough for people at a table. The last of [`GameSpec::bot_names`] unless a game
+    /// offers something stronger but slower after it (the card games' `search:strong`,
+    /// about a second a move).
+    fn default_bot() -> &'static str {
+        Self::bot_names().last().copied().unwrap_or("random")
+    }
+
     /// A new bot by name, its randomness drawn from `seed`. `None` for an unknown name.
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>>;
 

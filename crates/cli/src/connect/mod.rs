@@ -270,7 +270,7 @@ impl Client<'_> {
                 let table = at_table("bot")?;
                 let bot = match bot {
                     Some(b) => b,
-                    None => self.strongest_bot(&table)?,
+                    None => self.default_bot(&table)?,
                 };
                 ClientMessage::AddBot { table, seat, bot }
             }
@@ -309,11 +309,11 @@ impl Client<'_> {
         self.send(message).await
     }
 
-    /// The strongest computer of a table's game.
-    fn strongest_bot(&self, table: &str) -> Result<String> {
+    /// The computer a table's game seats by default.
+    fn default_bot(&self, table: &str) -> Result<String> {
         let game = self.tables.game_of(table).context("no such table")?;
         let game = self.registry.get(&game)?;
-        Ok(game.bot_names().last().unwrap_or(&"random").to_string())
+        Ok(game.default_bot().to_string())
     }
 
     /// Draws the table in focus again.

@@ -70,6 +70,8 @@ pub trait ErasedGame: Send + Sync {
     fn seats(&self, config: &Value) -> Result<RangeInclusive<usize>, GameError>;
     /// The bots the game offers.
     fn bot_names(&self) -> &'static [&'static str];
+    /// The bot that fills a seat when nobody picks one ([`GameSpec::default_bot`]).
+    fn default_bot(&self) -> &'static str;
     /// The configuration for a person at `person` against computer players (see
     /// [`GameSpec::against_computer`]).
     fn against_computer(
@@ -197,6 +199,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn bot_names(&self) -> &'static [&'static str] {
         R::bot_names()
+    }
+
+    fn default_bot(&self) -> &'static str {
+        R::default_bot()
     }
 
     fn against_computer(

@@ -243,7 +243,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .and_then(|g| g.bot_names().last().map(|b| b.to_string()))
+            .map(|g| g.default_bot().to_string())
         else {
             return;
         };
@@ -460,8 +460,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .and_then(|g| g.bot_names().last().copied())
-            .unwrap_or("random");
+            .map_or("random", |g| g.default_bot());
         for (seat, s) in self.seats.iter().enumerate() {
             let wanted = s.computer_plays();
             if wanted && !run.table.has_bot(seat) {
