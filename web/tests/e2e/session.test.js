@@ -24,8 +24,12 @@ test('a reload, then a network drop, mid-game return to the same seat and view',
   await quickPlay(page, 'doudizhu');
   // Play a few turns, then wait for our next turn (the computers move within 60 ms).
   for (let turns = 0; turns < 3; ) {
-    if (await takeTurn(page)) turns++;
-    else await page.waitForTimeout(100);
+    if (await takeTurn(page)) {
+      turns++;
+      // A move sent turns the controls off at once, before the server answers: a second
+      // click cannot act on a state already gone (the computers wait 60 ms to move).
+      assert.equal(await page.locator('.controls button[data-act]:not([disabled])').count(), 0, 'controls off once a move is sent');
+    } else await page.waitForTimeout(100);
     assert.equal(await page.locator('.overpanel').count(), 0, 'the game is still on');
   }
   await page.waitForTimeout(800);
