@@ -60,6 +60,11 @@ pub trait Determinize: Rules {
         let _ = (view, seat, world, floor);
         1.0
     }
+
+    /// Whether [`Determinize::plausibility`] draws any inference. A game that does not keeps
+    /// the first world it deals and spends no random draw on keeping it, so its searches (and
+    /// the games measured with them) are what they were before inference existed.
+    const INFERS: bool = false;
 }
 
 /// How many worlds are dealt, at most, to find one that [`Determinize::plausibility`]
@@ -316,6 +321,9 @@ impl<A> Evaluation<A> {
 /// rejection sampler over at most [`TRIES_PER_WORLD`] deals, falling back on the most
 /// plausible of them.
 fn sample<R: Determinize>(view: &R::View, seat: Seat, rng: &mut GameRng) -> Option<R::State> {
+    if !R::INFERS {
+        return R::determinize(view, seat, rng);
+    }
     let mut best: Option<(f64, R::State)> = None;
     for _ in 0..TRIES_PER_WORLD {
         let world = R::determinize(view, seat, rng)?;

@@ -95,6 +95,8 @@ impl Determinize for DouDizhu {
         actions_explained(view, seat, world, floor)
     }
 
+    const INFERS: bool = true;
+
     fn value(view: &View, seat: Seat, end: &State) -> f64 {
         let Some(result) = end.result else {
             return 0.0;
