@@ -61,9 +61,10 @@ pub trait Determinize: Rules {
         1.0
     }
 
-    /// Whether [`Determinize::plausibility`] draws any inference. A game that does not keeps
-    /// the first world it deals and spends no random draw on keeping it, so its searches (and
-    /// the games measured with them) are what they were before inference existed.
+    /// Whether [`Determinize::plausibility`] draws any inference; a game that overrides it
+    /// sets this too. A game that does not keeps the first world it deals and spends no
+    /// random draw on keeping it, so its searches (and the games measured with them) are
+    /// what they were before inference existed.
     const INFERS: bool = false;
 }
 

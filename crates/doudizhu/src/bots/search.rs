@@ -4,7 +4,7 @@
 //! Worlds: the cards the seat has not seen go to the other two hands (and, while bidding,
 //! the hidden kitty) in the sizes the view shows; the landlord keeps the kitty's cards it
 //! has not played yet, since everyone saw them go into its hand. A world is then kept with
-//! the chance that the heuristic, holding its hands, would have made the other seats'
+//! the chance that the heuristic, holding its hands, would have made the other seats' bids,
 //! plays and passes ([`actions_explained`]): what the others did shapes what they are
 //! believed to hold.
 //!
@@ -129,13 +129,12 @@ const UNEXPLAINED_PLAY: f64 = 0.5;
 /// little.
 const UNEXPLAINED_BID: f64 = 0.5;
 
-/// How well the world explains what the other seats did: their bids, and each of their
-/// actions in the play
-/// phase is replayed with the hand that seat held at that moment in the world (its hand
-/// now and every card it played since), and the heuristic (the model of the other players
-/// that the play-outs use) is asked what it would have done. Each action it would not have
-/// chosen multiplies the chance by [`UNEXPLAINED_PASS`] or [`UNEXPLAINED_PLAY`]. Stops
-/// once the chance is below `floor`.
+/// How well the world explains what the other seats did: their bids ([`bids_explained`]),
+/// then each of their turns in the play phase, replayed with the hand that seat held at
+/// that moment in the world (its hand now and every card it played since), the heuristic
+/// (the model of the other players that the play-outs use) asked what it would have done.
+/// Each action it would not have chosen multiplies the chance by [`UNEXPLAINED_PASS`] or
+/// [`UNEXPLAINED_PLAY`]. Stops once the chance is below `floor`.
 fn actions_explained(view: &View, seat: Seat, world: &State, floor: f64) -> f64 {
     let mut chance = bids_explained(view, seat, world);
     if chance < floor {
@@ -336,8 +335,9 @@ mod tests {
     use super::*;
     use game::{Rules, ToAct, Viewer};
 
-    /// Plays heuristic games and, at every turn, asks how well the true hands explain the
-    /// passes the acting seat has seen; calls `check` with the view, the seat and the chance.
+    /// Plays heuristic games and, at every turn, asks how well the true hands explain what
+    /// the acting seat has seen the others do; calls `check` with the view, the seat, the
+    /// state and the chance.
     fn at_every_turn(games: u64, mut check: impl FnMut(&View, Seat, &State, f64)) {
         let mut bot = HeuristicBot::new(&Seed::from_u64(0));
         let mut events = Vec::new();
