@@ -150,6 +150,18 @@ impl Conn {
             self.error("rate_limited", "too many messages: slow down");
             return self.strike();
         }
+        if self
+            .client
+            .user
+            .as_ref()
+            .is_some_and(|u| !self.hall.may_send(u))
+        {
+            self.error(
+                "rate_limited",
+                "too many messages from this account: slow down",
+            );
+            return self.strike();
+        }
         let message = match serde_json::from_str::<ClientMessage>(text) {
             Ok(m) => m,
             Err(e) => {

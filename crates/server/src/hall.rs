@@ -71,6 +71,7 @@ pub struct Hall {
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     online: Mutex<HashMap<i64, Outbox>>,
     chat: Mutex<HashMap<i64, Bucket>>,
+    messages: Mutex<HashMap<i64, Bucket>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -115,6 +116,7 @@ impl Hall {
             tables: Mutex::new(HashMap::new()),
             online: Mutex::new(HashMap::new()),
             chat: Mutex::new(HashMap::new()),
+            messages: Mutex::new(HashMap::new()),
         })
     }
 
@@ -299,6 +301,18 @@ impl Hall {
         lock(&self.chat)
             .entry(user.id)
             .or_insert_with(|| Bucket::new(rate, burst))
+            .take()
+    }
+
+    /// Whether `user` may send another message now: the account's own bucket, at one
+    /// connection's rate. An account holds one connection at a time, but a new connection
+    /// gets a full bucket of its own; this one it does not, so reconnecting is no way
+    /// around the limit.
+    pub fn may_send(&self, user: &UserInfo) -> bool {
+        let limits = &self.config.limits;
+        lock(&self.messages)
+            .entry(user.id)
+            .or_insert_with(|| Bucket::new(limits.messages_per_second, limits.message_burst))
             .take()
     }
 

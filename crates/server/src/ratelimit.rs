@@ -1,5 +1,5 @@
-//! Rate limits: a token bucket per connection (messages) and per account (chat), and a
-//! failure counter per key (failed logins by name and by address).
+//! Rate limits: token buckets per connection (messages) and per account (messages and
+//! chat), and a failure counter per key (failed logins by name and by address).
 
 use std::collections::HashMap;
 use std::sync::Mutex;

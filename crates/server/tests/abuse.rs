@@ -198,6 +198,50 @@ async fn oversize_frames_and_floods_close_the_offender_only() {
     server.stop().await;
 }
 
+/// An account's messages are limited across its connections: reconnecting with the same
+/// session (which closes the old connection) does not bring a fresh allowance.
+#[tokio::test]
+async fn reconnecting_does_not_refill_an_accounts_message_allowance() {
+    let mut config = common::fast_config(common::data_dir("account-flood"));
+    config.limits.messages_per_second = 0.5;
+    config.limits.message_burst = 10.0;
+    let server = TestServer::start(config).await;
+    let (mut first, token) = guest(&server.addr).await;
+    let pings = |n| std::iter::repeat_n(ClientMessage::Ping, n);
+    for m in pings(8) {
+        first.send(&m).await.expect("sent");
+    }
+    let mut pongs = 0;
+    while pongs < 8 {
+        if let ServerMessage::Pong = first.recv_within(WAIT).await.expect("an answer") {
+            pongs += 1;
+        }
+    }
+    // The same account again: the old connection is closed; the account has about two
+    // messages left, not a new burst of ten.
+    let (mut second, _, _) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("connects with the session");
+    for m in pings(8) {
+        if second.send(&m).await.is_err() {
+            break;
+        }
+    }
+    let mut limited = 0;
+    loop {
+        match second.recv_within(WAIT).await {
+            Ok(ServerMessage::Error { code, .. }) if code == "rate_limited" => limited += 1,
+            Ok(_) => continue,
+            Err(_) => break,
+        }
+    }
+    assert!(
+        limited >= 4,
+        "{limited} of 8 messages limited after reconnecting"
+    );
+    server.stop().await;
+}
+
 /// Frames a fuzzer sends: random bytes, truncated and mutated valid messages, wrong types,
 /// huge numbers, deep nesting.
 fn fuzz_frame(rng: &mut GameRng, table: &str) -> String {
