@@ -32,7 +32,9 @@ function route() {
       view = new TableView(hall, tableId, { invite, join: parts[0] === 'join' });
       if (parts[0] === 'join') history.replaceState(null, '', `#/t/${tableId}`);
     } else {
-      view.draw();
+      // The same table again (a language switch): redraw now, not on the next frame, so
+      // nothing is ever seen half in one language.
+      view.render();
     }
     put(main, view.el);
   } else if (parts[0] === 'profile') {
