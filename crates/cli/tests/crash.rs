@@ -1,7 +1,8 @@
 //! Nothing accepted is lost: the real `qipai serve` is killed with SIGKILL at random
 //! moments during a game of every game, restarted on the same data, and the player
 //! reconnects into the same game and finishes it. Every action the player saw broadcast
-//! before a kill is in the final record, in its place; the record verifies.
+//! before a kill is in the final record, in its place; the record verifies. A host's
+//! SIGTERM is held to the same promise, and the server must also exit by itself, cleanly.
 
 mod common;
 
@@ -118,8 +119,57 @@ fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
         .collect()
 }
 
-/// Plays one game of `game`, killing the server after `kills[i]` more acknowledged actions.
-async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
+/// How the server is stopped in the middle of a game.
+#[derive(Clone, Copy, Debug)]
+enum Stop {
+    /// SIGKILL: a crash, nothing of the server runs after it.
+    Kill,
+    /// SIGTERM: a host stopping the server; it stops accepting, lets its tables stop and
+    /// exits with success.
+    Term,
+}
+
+impl Stop {
+    /// Stops `server` this way and waits for it to be gone.
+    fn apply(self, server: &mut std::process::Child, dir: &std::path::Path) {
+        match self {
+            Stop::Kill => {
+                server.kill().expect("killed");
+                let _ = server.wait();
+            }
+            Stop::Term => {
+                let sent = std::process::Command::new("kill")
+                    .args(["-TERM", &server.id().to_string()])
+                    .status()
+                    .expect("kill runs");
+                assert!(sent.success(), "SIGTERM sent");
+                // A deadlock guard, not a timing claim: a clean stop takes milliseconds.
+                let deadline = std::time::Instant::now() + WAIT;
+                let status = loop {
+                    if let Some(status) = server.try_wait().expect("a status") {
+                        break status;
+                    }
+                    if std::time::Instant::now() > deadline {
+                        let _ = server.kill();
+                        panic!(
+                            "the server did not stop on SIGTERM; its log:\n{}",
+                            std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
+                        );
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                };
+                assert!(
+                    status.success(),
+                    "a SIGTERM ends the server cleanly, not {status}"
+                );
+            }
+        }
+    }
+}
+
+/// Plays one game of `game`, stopping the server (`how`) after `kills[i]` more
+/// acknowledged actions.
+async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop) {
     let games = registry();
     let erased = games.get(game).expect("a game");
     let (mut server, addr) = serve(&dir, &["--grace-seconds", "300"]);
@@ -182,8 +232,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
             // A moment later, wherever the server is (committing a computer's move,
             // broadcasting), it dies.
             tokio::time::sleep(Duration::from_millis(seen_here as u64 % 7)).await;
-            server.kill().expect("killed");
-            let _ = server.wait();
+            how.apply(&mut server, &dir);
             drop(conn);
             let (again, addr) = serve(&dir, &["--grace-seconds", "300"]);
             server = again;
@@ -262,10 +311,10 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The kill points: for each game twice, three kills after 1 to 9 acknowledged actions
-/// each, drawn from a seed that changes every run and is printed (`QIPAI_CRASH_SEED=N`
-/// repeats a run).
-fn kill_plans() -> Vec<(&'static str, Vec<usize>)> {
+/// The kill points: for each game `rounds` times, three kills after 1 to 9 acknowledged
+/// actions each, drawn from a seed that changes every run and is printed
+/// (`QIPAI_CRASH_SEED=N` repeats a run).
+fn kill_plans(rounds: usize) -> Vec<(&'static str, Vec<usize>)> {
     let seed = std::env::var("QIPAI_CRASH_SEED")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
@@ -284,7 +333,7 @@ fn kill_plans() -> Vec<(&'static str, Vec<usize>)> {
         1 + (state % 9) as usize
     };
     let mut plans = Vec::new();
-    for _ in 0..2 {
+    for _ in 0..rounds {
         for game in ["doudizhu", "doudizhu5", "bigtwo", "tenhalf", "gomoku"] {
             plans.push((game, vec![next(), next(), next()]));
         }
@@ -292,11 +341,21 @@ fn kill_plans() -> Vec<(&'static str, Vec<usize>)> {
     plans
 }
 
+/// Plays every plan of `rounds` rounds, each in a data directory of its own.
+async fn play_plans(rounds: usize, how: Stop) {
+    for (i, (game, stops)) in kill_plans(rounds).into_iter().enumerate() {
+        let dir = std::env::temp_dir().join(format!("qipai-{how:?}-{}-{i}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        play_through_kills(game, &stops, dir, how).await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_survives_sigkill_with_every_acknowledged_action() {
-    for (i, (game, kills)) in kill_plans().into_iter().enumerate() {
-        let dir = std::env::temp_dir().join(format!("qipai-crash-{}-{i}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        play_through_kills(game, &kills, dir).await;
-    }
+    play_plans(2, Stop::Kill).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_server_cleanly_and_every_game_resumes_after_it() {
+    play_plans(1, Stop::Term).await;
 }
