@@ -26,6 +26,67 @@ async fn next_error(conn: &mut Connection) -> String {
     }
 }
 
+/// The frames a raw WebSocket gets after sending `first`, up to its close (text frames
+/// only; the close ends the list).
+async fn answers_to_first_frame(addr: &str, first: &str) -> Vec<String> {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("connects");
+    ws.send(Message::Text(first.into())).await.expect("sent");
+    let mut texts = Vec::new();
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => texts.push(t.to_string()),
+            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => return texts,
+            Ok(Some(Ok(_))) => continue,
+            Err(_) => panic!("the connection stays open after {first}: {texts:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_of_another_protocol_version_or_without_hello_is_refused_and_closed() {
+    let server = TestServer::fresh("bad-version").await;
+    for (first, code, says) in [
+        (
+            r#"{"type":"hello","version":2}"#,
+            "bad_version",
+            "protocol version 1, not 2",
+        ),
+        (
+            r#"{"type":"hello","version":0}"#,
+            "bad_version",
+            "protocol version 1, not 0",
+        ),
+        (r#"{"type":"guest"}"#, "hello_first", "hello"),
+    ] {
+        let answers = answers_to_first_frame(&server.addr, first).await;
+        let errors: Vec<serde_json::Value> = answers
+            .iter()
+            .filter_map(|t| serde_json::from_str(t).ok())
+            .filter(|v: &serde_json::Value| v["type"] == "error")
+            .collect();
+        assert_eq!(
+            errors.len(),
+            1,
+            "{first}: one error, then the close: {answers:?}"
+        );
+        assert_eq!(errors[0]["code"], code, "{first}");
+        let message = errors[0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{first}: {message}");
+        assert!(
+            !answers.iter().any(|t| t.contains("welcome")),
+            "{first}: no welcome: {answers:?}"
+        );
+    }
+    // The server is none the worse: a client of this version is welcomed.
+    let (conn, _) = guest(&server.addr).await;
+    conn.close().await;
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
     let server = TestServer::fresh("bad-input").await;
