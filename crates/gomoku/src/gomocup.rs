@@ -6,8 +6,10 @@
 //! `BOARD` … `DONE`, `SWAP2BOARD` … `DONE` (the Swap2 opening, [`crate::swap2`]), `INFO` (`timeout_turn`, `timeout_match`, `time_left`, `max_memory`,
 //! `rule`; others are accepted and ignored), `TAKEBACK`, `RESTART`, `ABOUT`, `END`.
 //! Anything else answers `UNKNOWN`; a malformed or impossible command answers `ERROR`.
-//! The `rule` bitmask maps 1 (exactly five) to standard, 4 to renju, and everything else
-//! (0, continuous game 2, caro 8) to freestyle.
+//! The `rule` bitmask maps 1 (exactly five) to standard, 4 to renju, and 0 and 2
+//! (continuous game) to freestyle. Caro (8: a five blocked at both ends does not win) is a
+//! rule this brain does not play: `INFO rule` with that bit answers `ERROR` so that the
+//! manager and its operator see it, and the brain plays the other bits' rule.
 //!
 //! `BOARD` is one command spread over lines, so it gets one answer, after `DONE`: the
 //! brain's move, or `ERROR <why>` if any line was bad. Each line must be `x,y,field` with
@@ -234,6 +236,12 @@ impl Brain {
                 if rule != self.rule {
                     self.rule = rule;
                     self.engine = None;
+                }
+                if v & 8 != 0 {
+                    return vec![format!(
+                        "ERROR the caro rule (8) is not supported: this brain plays {}",
+                        rule.name()
+                    )];
                 }
             }
             _ => {}

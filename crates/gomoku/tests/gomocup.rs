@@ -78,7 +78,13 @@ fn gomocup_renju_rule_bitmask_and_takeback_restart_about() {
     assert_eq!(b.handle_line("RECTSTART 15,15"), vec!["OK"]);
     assert!(b.handle_line("RECTSTART 20,15")[0].starts_with("ERROR"));
     b.handle_line("START 15");
-    b.handle_line("INFO rule 4");
+    // Caro is refused out loud; the other bits still choose the rule played.
+    let caro = b.handle_line("INFO rule 9");
+    assert_eq!(caro.len(), 1, "{caro:?}");
+    assert!(caro[0].starts_with("ERROR the caro rule"), "{caro:?}");
+    assert!(caro[0].ends_with("standard"), "{caro:?}");
+    assert!(b.handle_line("INFO rule 2").is_empty());
+    assert!(b.handle_line("INFO rule 4").is_empty());
     b.handle_line("INFO timeout_turn 200");
     let out = b.handle_line("BEGIN");
     let p = last_move(&out);
