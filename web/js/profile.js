@@ -109,7 +109,7 @@ export function replayView(hall, id) {
       record = rec;
       put(
         el,
-        h('div', { class: 'tbar' }, h('a', { class: 'back', href: '#/profile', 'aria-label': t('replay.back') }, '‹'), h('h1', {}, gameName(rec.game), h('small', {}, ` · ${t('replay.title', { id })}`))),
+        h('div', { class: 'tbar' }, h('a', { class: 'back', href: '#/profile', 'aria-label': t('replay.back') }, '‹'), h('h1', {}, gameName(rec.game), h('small', {}, t('replay.title', { id })))),
         bar,
         stage,
         verdict,

@@ -251,7 +251,7 @@ export class TableView {
     put(
       this.head,
       h('a', { class: 'back', href: '#/', 'aria-label': t('nav.lobby') }, '‹'),
-      h('h1', {}, game, info && h('small', {}, ` · ${t('table.games', { n: info.games + (info.status === 'waiting' ? 0 : 1) })} · ${status}`)),
+      h('h1', {}, game, info && h('small', {}, `${t('table.games', { n: info.games + (info.status === 'waiting' ? 0 : 1) })} · ${status}`)),
       this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
       h('span', { class: 'spacer' }),
       invite &&
