@@ -99,13 +99,15 @@ pub struct Args {
     quiet: bool,
 }
 
-/// The bot `kind` means for `game`.
+/// The bot for `kind` in `game`. The quick bots are every bot but Gomoku's search engine,
+/// named `engine` as well as `engine:L1` … `engine:L10` (`engine` alone is level 10, which
+/// thinks for a second where `classic` takes a millisecond).
 fn bot_for(registry: &Registry, game: &str, kind: BotArg) -> Result<String> {
     let names = registry.get(game)?.bot_names();
     let quick: Vec<&str> = names
         .iter()
         .copied()
-        .filter(|b| !b.starts_with("engine:"))
+        .filter(|b| *b != "engine" && !b.starts_with("engine:"))
         .collect();
     Ok(match kind {
         BotArg::Random => "random",
@@ -308,4 +310,24 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
         checked,
         server_rss,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heuristic_choice_is_each_games_quick_bot_never_a_search() {
+        let registry = crate::games::registry();
+        let chosen = |game| bot_for(&registry, game, BotArg::Heuristic).expect("a game");
+        assert_eq!(chosen("doudizhu"), "heuristic");
+        assert_eq!(chosen("bigtwo"), "heuristic");
+        assert_eq!(chosen("doudizhu5"), "heuristic");
+        assert_eq!(chosen("tenhalf"), "counting");
+        assert_eq!(chosen("gomoku"), "classic");
+        assert_eq!(
+            bot_for(&registry, "gomoku", BotArg::Random).expect("a game"),
+            "random"
+        );
+    }
 }
