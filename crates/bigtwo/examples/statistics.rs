@@ -39,6 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             seed: 2026,
             threads: 1,
             rotate: true,
+            duplicate: false,
         })?;
         println!("{}", serde_json::to_string_pretty(&report)?);
     }

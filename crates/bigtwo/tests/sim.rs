@@ -12,6 +12,7 @@ fn opts(bots: &[&str], games: u64, seed: u64) -> SimOptions {
         seed,
         threads: 1,
         rotate: true,
+        duplicate: false,
     }
 }
 

@@ -4,7 +4,7 @@ use crate::pbrain::ExternalBrain;
 use anyhow::{bail, Context, Result};
 use game::sim::{BotReport, SimOptions, SimReport};
 use game::stats::{Summary, Tally};
-use game::{ErasedGame, Registry, Seed, TableSetup, ToAct};
+use game::{ErasedGame, Registry, TableSetup, ToAct};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -27,12 +27,11 @@ fn with_engine(
         );
     }
     let seats = opts.bots.len();
-    let base = Seed::from_u64(opts.seed);
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut actions = 0u64;
     let started = Instant::now();
     for i in 0..opts.games {
-        let seed = base.derive(i);
+        let seed = opts.game_seed(i, seats);
         let shift = if opts.rotate { i as usize % seats } else { 0 };
         let names: Vec<&str> = (0..seats)
             .map(|s| opts.bots[(s + shift) % seats].as_str())
@@ -140,6 +139,11 @@ pub struct Args {
     /// Keep each bot in its seat instead of rotating bots over seats from game to game.
     #[arg(long)]
     no_rotate: bool,
+    /// Deal each deal once per seat with the bots rotated over it, so that every bot plays
+    /// the same cards (or Gomoku opening) from every seat: game `i` is dealt from deal
+    /// `i / seats`.
+    #[arg(long, conflicts_with = "no_rotate")]
+    duplicate: bool,
     /// The command that starts an external engine (Gomoku: a Gomocup brain), which plays
     /// the seats of the bot named `external`.
     #[arg(long)]
@@ -184,6 +188,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         seed: args.seed,
         threads: args.threads,
         rotate: !args.no_rotate,
+        duplicate: args.duplicate,
     };
     let report = if opts.bots.iter().any(|b| b == EXTERNAL) {
         let command = args

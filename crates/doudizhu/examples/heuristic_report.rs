@@ -33,6 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed: 30_000,
         threads: 1,
         rotate: true,
+        duplicate: false,
     })?;
     println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())

@@ -142,6 +142,7 @@ fn every_choice_is_legal_over_whole_games_with_bidding() {
         seed: 5,
         threads: 2,
         rotate: true,
+        duplicate: false,
     };
     let report = run::<DouDizhu>(&opts).expect("every action applied was legal");
     assert_eq!(report.games, 300);

@@ -20,6 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             seed: 2026,
             threads: 1,
             rotate: true,
+            duplicate: false,
         })?;
         println!(
             "{}: {} games, {:.0} games/s (1 thread)",

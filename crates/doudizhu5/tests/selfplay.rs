@@ -14,6 +14,7 @@ fn options(bots: &[&str], games: u64, seed: u64) -> SimOptions {
         seed,
         threads: 1,
         rotate: true,
+        duplicate: false,
     }
 }
 

@@ -1,7 +1,8 @@
 //! Self-play: bots against bots over many seeded games, with statistics per bot and role.
 //!
-//! Game `i` of a run is dealt from `Seed::from_u64(seed).derive(i)` and its bots are seeded
-//! from that game's seed, so a run's results are the same whatever the thread count.
+//! Game `i` of a run is dealt from `Seed::from_u64(seed).derive(i)` (or, in a duplicate
+//! run, from deal `i / seats`) and its bots are seeded from that game's seed, so a run's
+//! results are the same whatever the thread count.
 
 use crate::stats::{Summary, Tally};
 use crate::{Bot, Decision, GameError, GameSpec, Outcome, Rules, Seat, Seed, ToAct};
@@ -27,6 +28,11 @@ pub struct SimOptions {
     /// Rotate bots over seats from game to game (game `i` puts bot `(s + i) mod n` in seat
     /// `s`), so no bot keeps a seat's advantage.
     pub rotate: bool,
+    /// Deal each deal once per seat, the bots rotated over it (with `rotate`): game `i` is
+    /// dealt from deal `i / seats`, so every bot meets the same cards, or the same Gomoku
+    /// opening, from every seat, and the luck of the deal cancels out.
+    #[serde(default)]
+    pub duplicate: bool,
 }
 
 impl SimOptions {
@@ -40,7 +46,19 @@ impl SimOptions {
             seed,
             threads: 2,
             rotate: false,
+            duplicate: false,
         }
+    }
+
+    /// The seed game `i` of a run at a table of `seats` is dealt from (see
+    /// [`SimOptions::duplicate`]).
+    pub fn game_seed(&self, i: u64, seats: usize) -> Seed {
+        let deal = if self.duplicate {
+            i / seats.max(1) as u64
+        } else {
+            i
+        };
+        Seed::from_u64(self.seed).derive(deal)
     }
 }
 
@@ -276,7 +294,6 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
     // A configuration the rules refuse is reported as such, before any thread starts.
     R::start(&config, seats, &Seed::from_u64(opts.seed)).map_err(GameError::config)?;
     let threads = worker_threads(opts.threads, opts.games);
-    let base = Seed::from_u64(opts.seed);
     // Bots are reported by name: two seats of "random" are one row.
     let mut names: Vec<String> = Vec::new();
     for b in &opts.bots {
@@ -300,7 +317,7 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                     let mut acc = Acc::new(bots_named);
                     let mut i = t as u64;
                     while i < opts.games {
-                        let seed = base.derive(i);
+                        let seed = opts.game_seed(i, seats);
                         let shift = if opts.rotate {
                             (i % seats as u64) as usize
                         } else {
@@ -405,4 +422,30 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
         bots,
         think,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_duplicate_run_deals_each_deal_once_per_seat() {
+        let mut opts = SimOptions::seated(serde_json::Value::Null, &["a", "b", "c"], 9, 5);
+        let seeds =
+            |opts: &SimOptions| -> Vec<Seed> { (0..9).map(|i| opts.game_seed(i, 3)).collect() };
+        let single = seeds(&opts);
+        for (i, a) in single.iter().enumerate() {
+            assert!(
+                single[i + 1..].iter().all(|b| b != a),
+                "every game its own deal"
+            );
+        }
+        opts.duplicate = true;
+        let duplicate = seeds(&opts);
+        for deal in duplicate.chunks(3) {
+            assert!(deal.iter().all(|s| *s == deal[0]), "one deal, three games");
+        }
+        assert_ne!(duplicate[0], duplicate[3]);
+        assert_eq!(duplicate[3], single[1], "deal k is the single run's game k");
+    }
 }

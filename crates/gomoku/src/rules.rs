@@ -31,6 +31,26 @@ pub struct Config {
     pub undo: UndoPolicy,
     /// Undo requests each player may make per game under [`UndoPolicy::Ask`].
     pub undo_limit: u8,
+    /// Stones laid at random before play, black first and alternating, within three points
+    /// of the centre (0 to [`MAX_OPENING`]). The deal's seed draws them, so the record
+    /// replays them. Engines from the empty board play the same game every time, and black
+    /// wins it; varied openings, each played once with either colour, compare engines
+    /// rather than colours. They are not taken back by an undo. Left out of the JSON when
+    /// 0, so configurations without one read as they always did.
+    #[serde(skip_serializing_if = "no_opening")]
+    pub opening: u8,
+}
+
+/// The stream of the deal's seed that draws the opening (no other stream of Gomoku's is
+/// drawn).
+const OPENING_STREAM: u64 = 1;
+
+/// The most stones an opening lays: four of each colour, too few for a five or a
+/// forbidden point to matter.
+pub const MAX_OPENING: u8 = 8;
+
+fn no_opening(stones: &u8) -> bool {
+    *stones == 0
 }
 
 impl Default for Config {
@@ -40,6 +60,7 @@ impl Default for Config {
             rule: Rule::Freestyle,
             undo: UndoPolicy::Ask,
             undo_limit: 3,
+            opening: 0,
         }
     }
 }
@@ -227,10 +248,24 @@ impl State {
         }
     }
 
+    /// Whether `color` has a stone of its own after the opening, which an undo could take
+    /// back.
+    fn has_own_move(&self, color: Color) -> bool {
+        let n = self.moves.len();
+        let last = if n > 0 && Color::of_ply(n - 1) == color {
+            n - 1
+        } else if n > 1 {
+            n - 2
+        } else {
+            return false;
+        };
+        last >= usize::from(self.config.opening)
+    }
+
     fn may_request_undo(&self, color: Color) -> bool {
         self.end.is_none()
             && self.pending_undo.is_none()
-            && self.moves.len() > color.index()
+            && self.has_own_move(color)
             && (self.config.undo == UndoPolicy::Granted || self.undo_left[color.index()] > 0)
     }
 
@@ -245,6 +280,40 @@ impl State {
             }
         }
         events.push(Event::TakenBack { points });
+    }
+
+    /// Lays [`Config::opening`] stones drawn from `seed` on empty points within three of
+    /// the centre, each one a legal placement for its colour.
+    fn lay_opening(&mut self, seed: &Seed) -> Result<(), RuleError> {
+        let stones = self.config.opening;
+        if stones == 0 {
+            return Ok(());
+        }
+        if stones > MAX_OPENING || self.config.size < 9 {
+            return Err(RuleError::BadConfig(format!(
+                "an opening is 0 to {MAX_OPENING} stones on a board of side 9 or more, not {stones} on {}",
+                self.config.size
+            )));
+        }
+        let centre = self.config.size / 2;
+        let area: Vec<Point> = (centre - 3..=centre + 3)
+            .flat_map(|x| (centre - 3..=centre + 3).map(move |y| Point::new(x, y)))
+            .collect();
+        let mut rng = seed.derive(OPENING_STREAM).rng();
+        let mut events = Vec::new();
+        while self.moves.len() < usize::from(stones) {
+            let free: Vec<Point> = area
+                .iter()
+                .copied()
+                .filter(|&p| self.check_place(p).is_ok())
+                .collect();
+            if free.is_empty() {
+                return Err(RuleError::BadConfig("no room for the opening".into()));
+            }
+            let p = free[game::deal::below(&mut rng, free.len())];
+            self.place(p, &mut events);
+        }
+        Ok(())
     }
 
     /// Plays a stone that [`State::check_place`] accepted.
@@ -340,13 +409,15 @@ impl Rules for Gomoku {
         2..=2
     }
 
-    fn start(config: &Config, seats: usize, _seed: &Seed) -> Result<State, RuleError> {
+    fn start(config: &Config, seats: usize, seed: &Seed) -> Result<State, RuleError> {
         if seats != 2 {
             return Err(RuleError::BadConfig(format!(
                 "gomoku is played by two, not {seats}"
             )));
         }
-        State::new(config)
+        let mut state = State::new(config)?;
+        state.lay_opening(seed)?;
+        Ok(state)
     }
 
     fn to_act(state: &State) -> ToAct {
@@ -427,7 +498,7 @@ impl Rules for Gomoku {
                 state.place(p, events);
             }
             Action::RequestUndo => {
-                if state.moves.len() <= color.index() {
+                if !state.has_own_move(color) {
                     return Err(RuleError::Illegal("you have no move to take back".into()));
                 }
                 if !state.may_request_undo(color) {

@@ -17,6 +17,7 @@ fn series(bots: [&str; 2], games: u64, rule: &str) -> Summary {
         seed: 2026,
         threads: 1,
         rotate: true,
+        duplicate: false,
     })
     .expect("self-play runs");
     let top = report.bots[0].overall;

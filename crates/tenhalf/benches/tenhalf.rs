@@ -116,6 +116,7 @@ fn sim_run_1000_games(bencher: Bencher, bot: &str) {
         seed: 1,
         threads: 1,
         rotate: true,
+        duplicate: false,
     };
     bencher.bench_local(|| black_box(sim::run::<TenHalf>(&opts).map(|r| r.games)));
 }

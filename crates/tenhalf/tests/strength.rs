@@ -20,6 +20,7 @@ fn counting_against_seed(players: usize, games: u64, seed: u64) -> SimReport {
         seed,
         threads: 1,
         rotate: true,
+        duplicate: false,
     };
     run::<TenHalf>(&opts).expect("self-play runs")
 }
@@ -82,6 +83,7 @@ fn seed_only(players: usize, games: u64) -> (f64, [f64; 2]) {
         seed: 2026,
         threads: 2,
         rotate: true,
+        duplicate: false,
     };
     let r = run::<TenHalf>(&opts).expect("self-play runs");
     let s = &r.bots[0].overall;

@@ -128,6 +128,7 @@ fn self_play_runs_every_bot_at_every_table_size() {
                 seed: 1,
                 threads: 1,
                 rotate: true,
+                duplicate: false,
             })
             .unwrap();
         assert_eq!(report.games, 30);
