@@ -24,7 +24,8 @@ impl GameSpec for Gomoku {
         Some("gomocup")
     }
 
-    /// Nothing is dealt: the seed decides nothing.
+    /// Nothing is dealt at a table for people, so a terminal offers no "replay this deal". The
+    /// seed decides only a random opening ([`Config::opening`]), which engine matches ask for.
     fn uses_seed() -> bool {
         false
     }

@@ -1,7 +1,9 @@
 //! The random opening (`Config::opening`): stones drawn from the deal's seed before play,
 //! for engine matches that compare engines rather than colours.
 
-use game::{registry, Rules, Seed, ToAct};
+mod common;
+
+use game::{Rules, Seed};
 use gomoku::rules::Event;
 use gomoku::{Action, Color, Config, Gomoku, State, UndoPolicy};
 
@@ -105,24 +107,9 @@ fn a_configuration_without_an_opening_reads_and_writes_as_before() {
 
 #[test]
 fn a_game_with_an_opening_verifies_from_its_record() {
-    let g = registry::entry::<Gomoku>();
-    let mut t = g
-        .new_table(&game::TableSetup::new(
-            "o",
-            serde_json::json!({"opening": 5, "rule": "renju"}),
-            2,
-            Seed::from_u64(3),
-        ))
-        .expect("a table");
-    t.set_bot(0, "engine:L2", &Seed::from_u64(1))
-        .expect("a bot");
-    t.set_bot(1, "engine:L2", &Seed::from_u64(2))
-        .expect("a bot");
-    while let ToAct::Seat(s) = t.to_act() {
-        t.bot_move(s).expect("a move");
-    }
-    let verdict = g
-        .verify(&t.record(), &game::VerifyOptions::default())
-        .expect("it verifies");
-    assert_eq!(verdict.outcome, t.outcome().expect("over"));
+    common::play_out_and_verify(
+        serde_json::json!({"opening": 5, "rule": "renju"}),
+        3,
+        ["engine:L2", "engine:L2"],
+    );
 }

@@ -377,22 +377,12 @@ fn rule_terminal_parses_points_undo_and_resign_and_renders_coordinates() {
 
 #[test]
 fn rule_the_registry_plays_a_table_to_the_end_and_its_record_verifies() {
-    let g = registry::entry::<Gomoku>();
-    let mut t = g
-        .new_table(&game::TableSetup::new(
-            "t",
-            serde_json::json!({"rule": "renju"}),
-            2,
-            Seed::from_u64(9),
-        ))
-        .unwrap();
-    t.set_bot(0, "engine:L2", &Seed::from_u64(1)).unwrap();
-    t.set_bot(1, "classic", &Seed::from_u64(2)).unwrap();
-    while let ToAct::Seat(s) = t.to_act() {
-        t.bot_move(s).unwrap();
-    }
-    let record = t.record();
-    let verdict = g.verify(&record, &game::VerifyOptions::default()).unwrap();
-    assert_eq!(verdict.outcome, t.outcome().unwrap());
-    assert!(g.bot_names().contains(&"engine:L10"));
+    common::play_out_and_verify(
+        serde_json::json!({"rule": "renju"}),
+        9,
+        ["engine:L2", "classic"],
+    );
+    assert!(registry::entry::<Gomoku>()
+        .bot_names()
+        .contains(&"engine:L10"));
 }

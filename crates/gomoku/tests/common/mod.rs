@@ -46,3 +46,29 @@ pub fn interleave(black: &str, white: &str) -> Vec<Point> {
     }
     out
 }
+
+/// Plays a registry table of `config` to its end with `bots` (black, white), and checks
+/// that its record verifies to the same outcome.
+pub fn play_out_and_verify(config: serde_json::Value, table_seed: u64, bots: [&str; 2]) {
+    use game::{registry, Seed, ToAct};
+    let g = registry::entry::<gomoku::Gomoku>();
+    let mut t = g
+        .new_table(&game::TableSetup::new(
+            "t",
+            config,
+            2,
+            Seed::from_u64(table_seed),
+        ))
+        .expect("a table");
+    for (seat, bot) in bots.iter().enumerate() {
+        t.set_bot(seat, bot, &Seed::from_u64(seat as u64 + 1))
+            .expect("a bot");
+    }
+    while let ToAct::Seat(s) = t.to_act() {
+        t.bot_move(s).expect("a move");
+    }
+    let verdict = g
+        .verify(&t.record(), &game::VerifyOptions::default())
+        .expect("it verifies");
+    assert_eq!(verdict.outcome, t.outcome().expect("over"));
+}
