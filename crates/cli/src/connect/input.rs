@@ -26,7 +26,7 @@ impl Screen {
             Screen::Plain => {
                 outln!("{text}");
             }
-            Screen::Above(printer) => printer.print(text.to_string())?,
+            Screen::Above(printer) => printer.print(for_printer(text))?,
         }
         Ok(())
     }
@@ -35,6 +35,18 @@ impl Screen {
     /// after a message is printed above them).
     pub fn echoes(&self) -> bool {
         matches!(self, Screen::Plain)
+    }
+}
+
+/// `text` as the external printer must get it: ending in a newline. While the editor waits
+/// for a key, rustyline adds a missing newline itself; between two lines (just after Enter,
+/// when the answer to that line is printed) it writes the text as it is, and the next
+/// prompt is drawn over an unfinished last line — the answer to a mistyped move vanished.
+fn for_printer(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{text}\n")
     }
 }
 
@@ -80,5 +92,20 @@ fn edit(mut editor: DefaultEditor, tx: mpsc::UnboundedSender<Option<String>>) {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::for_printer;
+
+    #[test]
+    fn every_printed_message_ends_its_line_so_the_next_prompt_cannot_cover_it() {
+        assert_eq!(
+            for_printer("refused (illegal): 4 4"),
+            "refused (illegal): 4 4\n"
+        );
+        assert_eq!(for_printer("two\nlines"), "two\nlines\n");
+        assert_eq!(for_printer("done\n"), "done\n");
     }
 }
