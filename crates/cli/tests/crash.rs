@@ -10,7 +10,7 @@ use common::serve;
 use game::registry::entry;
 use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
 use serde_json::Value;
-use server::client::Connection;
+use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, GameState, ServerMessage};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -233,6 +233,26 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             // broadcasting), it dies.
             tokio::time::sleep(Duration::from_millis(seen_here as u64 % 7)).await;
             how.apply(&mut server, &dir);
+            if matches!(how, Stop::Term) {
+                // A stopping server says so: after what it had queued, a close frame with
+                // 1012 ("service restart"), not a reset socket.
+                let closed = loop {
+                    match conn.recv_within(WAIT).await {
+                        Ok(_) => continue,
+                        Err(e) => break e,
+                    }
+                };
+                assert!(
+                    matches!(
+                        closed,
+                        ClientError::Closed {
+                            code: Some(1012),
+                            ..
+                        }
+                    ),
+                    "{game}: a SIGTERM closes the connection with 1012, not {closed}"
+                );
+            }
             drop(conn);
             let (again, addr) = serve(&dir, &["--grace-seconds", "300"]);
             server = again;

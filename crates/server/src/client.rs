@@ -15,9 +15,15 @@ pub enum ClientError {
     /// The connection could not be made or broke.
     #[error("connection: {0}")]
     Connection(String),
-    /// The server closed the connection.
-    #[error("the server closed the connection{0}")]
-    Closed(String),
+    /// The server closed the connection, with the close frame's code (1012: it is
+    /// restarting) and reason if it sent one.
+    #[error("the server closed the connection{}", closed_because(*.code, .reason))]
+    Closed {
+        /// The close code, if the server sent a close frame.
+        code: Option<u16>,
+        /// The reason it gave ("" if none).
+        reason: String,
+    },
     /// The server sent something that is not a protocol message.
     #[error("unreadable message from the server: {0}")]
     Unreadable(String),
@@ -111,7 +117,10 @@ impl Connection {
                 .ws
                 .next()
                 .await
-                .ok_or_else(|| ClientError::Closed(String::new()))?
+                .ok_or_else(|| ClientError::Closed {
+                    code: None,
+                    reason: String::new(),
+                })?
                 .map_err(|e| ClientError::Connection(e.to_string()))?;
             match frame {
                 Message::Text(text) => {
@@ -119,9 +128,10 @@ impl Connection {
                         .map_err(|e| ClientError::Unreadable(format!("{e}: {text}")))
                 }
                 Message::Close(frame) => {
-                    return Err(ClientError::Closed(
-                        frame.map(|f| format!(": {}", f.reason)).unwrap_or_default(),
-                    ))
+                    return Err(ClientError::Closed {
+                        code: frame.as_ref().map(|f| u16::from(f.code)),
+                        reason: frame.map(|f| f.reason.to_string()).unwrap_or_default(),
+                    })
                 }
                 _ => continue,
             }
@@ -155,5 +165,14 @@ impl Connection {
     /// Closes the connection politely.
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+}
+
+/// How a close reads after "the server closed the connection": its reason, if any.
+fn closed_because(code: Option<u16>, reason: &str) -> String {
+    match code {
+        _ if !reason.is_empty() => format!(": {reason}"),
+        Some(code) => format!(" (code {code})"),
+        None => String::new(),
     }
 }

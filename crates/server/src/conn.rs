@@ -6,7 +6,7 @@
 //! connection closed); nothing else changes and every other connection carries on.
 
 use crate::hall::{Hall, Refusal};
-use crate::outbox::{next_conn_id, Outbox};
+use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_RESTART};
 use crate::protocol::{ClientMessage, ServerMessage, VERSION};
 use crate::ratelimit::Bucket;
 use crate::table::{Client, Cmd};
@@ -40,7 +40,7 @@ pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
     let conn_id = next_conn_id();
     let (out, mut frames, closing) = Outbox::new(conn_id, hall.config.limits.send_queue);
     let (mut sink, mut stream) = socket.split();
-    hall.metrics.connections.inc();
+    let _live = hall.connection();
     let writer = tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -52,14 +52,14 @@ pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
                     }
                     None => break,
                 },
-                reason = closing.wait() => {
+                (code, reason) = closing.wait() => {
                     // Drain what is queued (the last error), then close.
                     while let Ok(text) = frames.try_recv() {
                         let _ = sink.send(Message::Text(text.as_ref().into())).await;
                     }
                     let _ = sink
                         .send(Message::Close(Some(axum::extract::ws::CloseFrame {
-                            code: 1008,
+                            code,
                             reason: reason.chars().take(120).collect::<String>().into(),
                         })))
                         .await;
@@ -85,18 +85,30 @@ pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
         hall: hall.clone(),
     };
     let hello_by = Instant::now() + HELLO_WITHIN;
+    let mut stopping = hall.stopping();
     loop {
-        let next = if conn.greeted {
-            stream.next().await
-        } else {
-            match tokio::time::timeout_at(hello_by.into(), stream.next()).await {
-                Ok(m) => m,
-                Err(_) => {
-                    conn.error("hello_first", "say hello within 10 seconds");
-                    out.close("no hello");
-                    break;
-                }
+        let greeted = conn.greeted;
+        let read = async {
+            if greeted {
+                Some(stream.next().await)
+            } else {
+                tokio::time::timeout_at(hello_by.into(), stream.next())
+                    .await
+                    .ok()
             }
+        };
+        let next = tokio::select! {
+            biased;
+            _ = stopping.wait_for(|stop| *stop) => {
+                out.close_with(CLOSE_RESTART, "server restarting");
+                break;
+            }
+            next = read => next,
+        };
+        let Some(next) = next else {
+            conn.error("hello_first", "say hello within 10 seconds");
+            out.close("no hello");
+            break;
         };
         let Some(Ok(message)) = next else { break };
         match message {
@@ -116,9 +128,8 @@ pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
         }
     }
     conn.finish().await;
-    out.close("bye");
+    out.close_with(CLOSE_NORMAL, "bye");
     let _ = writer.await;
-    hall.metrics.connections.dec();
 }
 
 impl Conn {

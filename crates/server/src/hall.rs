@@ -15,6 +15,8 @@ use game::{GameError, Registry};
 use rand::TryRngCore;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 /// Why a request was refused: a protocol error code and a message for people.
@@ -72,6 +74,21 @@ pub struct Hall {
     online: Mutex<HashMap<i64, Outbox>>,
     chat: Mutex<HashMap<i64, Bucket>>,
     messages: Mutex<HashMap<i64, Bucket>>,
+    /// Set once the server stops: every connection then closes with [`crate::outbox::CLOSE_RESTART`].
+    stopping: watch::Sender<bool>,
+    /// Connections still being served (see [`Hall::connection`]).
+    live: watch::Sender<usize>,
+}
+
+/// One connection being served, counted until it is dropped, so that a stopping server
+/// can wait for every client to have been told why it goes.
+pub struct LiveConnection(Arc<Hall>);
+
+impl Drop for LiveConnection {
+    fn drop(&mut self) {
+        self.0.live.send_modify(|n| *n = n.saturating_sub(1));
+        self.0.metrics.connections.dec();
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -117,7 +134,39 @@ impl Hall {
             online: Mutex::new(HashMap::new()),
             chat: Mutex::new(HashMap::new()),
             messages: Mutex::new(HashMap::new()),
+            stopping: watch::Sender::new(false),
+            live: watch::Sender::new(0),
         })
+    }
+
+    /// Counts a connection as served until the guard is dropped.
+    pub fn connection(self: &Arc<Self>) -> LiveConnection {
+        self.live.send_modify(|n| *n += 1);
+        self.metrics.connections.inc();
+        LiveConnection(self.clone())
+    }
+
+    /// Changes to `true` when the server stops: a connection that sees it closes.
+    pub fn stopping(&self) -> watch::Receiver<bool> {
+        self.stopping.subscribe()
+    }
+
+    /// Tells every connection that the server is stopping, so each client gets a close
+    /// frame with [`crate::outbox::CLOSE_RESTART`] (reconnect and resume) instead of a reset socket, and
+    /// waits up to `within` for them to be gone. Called after [`Hall::shutdown`], so no
+    /// table is left to answer.
+    pub async fn close_connections(&self, within: Duration) {
+        self.stopping.send_replace(true);
+        let mut live = self.live.subscribe();
+        if tokio::time::timeout(within, live.wait_for(|n| *n == 0))
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                left = *live.borrow(),
+                "connections still open when the server stopped"
+            );
+        }
     }
 
     /// Opens every table that was open when the server stopped; each resumes its

@@ -49,6 +49,10 @@ use std::sync::Arc;
 use store::sqlite::SqliteStore;
 use tokio::net::TcpListener;
 
+/// How long a stopping server waits for its connections to take their close frames: a
+/// client that does not read them in this time has its socket dropped.
+const CLOSE_CONNECTIONS_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Why the server could not start or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -103,7 +107,8 @@ impl Server {
     }
 
     /// Serves until `shutdown` resolves, then stops accepting, lets the tables stop (every
-    /// accepted action is already stored) and returns.
+    /// accepted action is already stored), closes every connection with code 1012
+    /// ("service restart": reconnect and resume) and returns.
     pub async fn run(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -122,6 +127,7 @@ impl Server {
             .await
             .map_err(ServeError::Serve)?;
         self.hall.shutdown().await;
+        self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         Ok(())
     }
 }

@@ -28,21 +28,33 @@ pub struct Outbox {
     muted: Arc<Mutex<HashSet<String>>>,
 }
 
-/// Why and when a connection must close.
+/// The WebSocket close code of a connection the client is done with, or that says goodbye
+/// (RFC 6455: normal closure).
+pub const CLOSE_NORMAL: u16 = 1000;
+/// The close code of a connection closed for what its client did: no hello, a flood, a
+/// full send queue, another protocol version (RFC 6455: policy violation).
+pub const CLOSE_POLICY: u16 = 1008;
+/// The close code of a server that is stopping to start again (IANA: service restart): the
+/// client did nothing wrong, and should reconnect and resume.
+pub const CLOSE_RESTART: u16 = 1012;
+
+/// Why and when a connection must close. The first reason given is the one sent: a
+/// connection closed for flooding and then finished says "flooding", not "bye".
 #[derive(Default)]
 pub struct Closing {
     closed: AtomicBool,
-    reason: Mutex<String>,
+    reason: Mutex<Option<(u16, String)>>,
     notify: Notify,
 }
 
 impl Closing {
-    /// Waits until someone asks the connection to close; returns why.
-    pub async fn wait(&self) -> String {
+    /// Waits until someone asks the connection to close; returns the close code and why.
+    pub async fn wait(&self) -> (u16, String) {
         loop {
             let notified = self.notify.notified();
             if self.closed.load(Ordering::Acquire) {
-                return self.reason.lock().map(|r| r.clone()).unwrap_or_default();
+                let reason = self.reason.lock().ok().and_then(|r| r.clone());
+                return reason.unwrap_or((CLOSE_NORMAL, String::new()));
             }
             notified.await;
         }
@@ -84,10 +96,18 @@ impl Outbox {
         }
     }
 
-    /// Asks the connection to close, saying why.
+    /// Asks the connection to close for what its client did ([`CLOSE_POLICY`]), saying why.
     pub fn close(&self, reason: &str) {
+        self.close_with(CLOSE_POLICY, reason);
+    }
+
+    /// Asks the connection to close with `code`, saying why; once asked, later calls
+    /// change nothing.
+    pub fn close_with(&self, code: u16, reason: &str) {
         if let Ok(mut r) = self.closing.reason.lock() {
-            *r = reason.to_string();
+            if r.is_none() {
+                *r = Some((code, reason.to_string()));
+            }
         }
         self.closing.closed.store(true, Ordering::Release);
         self.closing.notify.notify_waiters();

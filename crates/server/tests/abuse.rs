@@ -227,7 +227,7 @@ async fn oversize_frames_and_floods_close_the_offender_only() {
         .await;
     let closed = loop {
         match big.recv_within(WAIT).await {
-            Err(ClientError::Closed(_) | ClientError::Connection(_)) => break true,
+            Err(ClientError::Closed { .. } | ClientError::Connection(_)) => break true,
             Err(e) => panic!("{e}"),
             Ok(_) => continue,
         }

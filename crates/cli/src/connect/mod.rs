@@ -201,7 +201,7 @@ impl Client<'_> {
     /// After a lost connection: connects again with the session's token and resumes each
     /// table from the last number seen, for up to [`RECONNECT_FOR`].
     async fn reconnect(&mut self, why: ClientError) -> Result<()> {
-        self.say(&format!("Connection lost ({why}); reconnecting…"))?;
+        self.say(&lost_line(&why))?;
         let started = std::time::Instant::now();
         let mut wait = Duration::from_millis(250);
         loop {
@@ -448,4 +448,38 @@ fn save_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
     options
         .open(path)?
         .write_all(format!("{token}\n").as_bytes())
+}
+
+/// What the person reads when the connection is lost: a server that is restarting says so
+/// with close code 1012, and that is no fault to report.
+fn lost_line(why: &ClientError) -> String {
+    match why {
+        ClientError::Closed {
+            code: Some(server::outbox::CLOSE_RESTART),
+            ..
+        } => "The server is restarting; reconnecting…".into(),
+        _ => format!("Connection lost ({why}); reconnecting…"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_restarting_server_is_not_reported_as_a_lost_connection() {
+        let restart = ClientError::Closed {
+            code: Some(1012),
+            reason: "server restarting".into(),
+        };
+        assert_eq!(
+            lost_line(&restart),
+            "The server is restarting; reconnecting…"
+        );
+        let reset = ClientError::Connection("Connection reset without closing handshake".into());
+        assert_eq!(
+            lost_line(&reset),
+            "Connection lost (connection: Connection reset without closing handshake); reconnecting…"
+        );
+    }
 }

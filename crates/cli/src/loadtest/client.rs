@@ -99,7 +99,7 @@ fn class(e: &ClientError) -> String {
     match e {
         ClientError::Refused { code, .. } => code.clone(),
         ClientError::Connection(_) => "connection".into(),
-        ClientError::Closed(_) => "closed".into(),
+        ClientError::Closed { .. } => "closed".into(),
         ClientError::Unreadable(_) => "unreadable".into(),
         ClientError::Timeout(_) => "stalled".into(),
     }
