@@ -74,7 +74,8 @@ pub struct Hall {
     online: Mutex<HashMap<i64, Outbox>>,
     chat: Mutex<HashMap<i64, Bucket>>,
     messages: Mutex<HashMap<i64, Bucket>>,
-    /// Set once the server stops: every connection then closes with [`crate::outbox::CLOSE_RESTART`].
+    /// Set once the server stops: every connection then closes with
+    /// [`crate::outbox::CLOSE_RESTART`].
     stopping: watch::Sender<bool>,
     /// Connections still being served (see [`Hall::connection`]).
     live: watch::Sender<usize>,
@@ -152,9 +153,9 @@ impl Hall {
     }
 
     /// Tells every connection that the server is stopping, so each client gets a close
-    /// frame with [`crate::outbox::CLOSE_RESTART`] (reconnect and resume) instead of a reset socket, and
-    /// waits up to `within` for them to be gone. Called after [`Hall::shutdown`], so no
-    /// table is left to answer.
+    /// frame with [`crate::outbox::CLOSE_RESTART`] (reconnect and resume) instead of a reset
+    /// socket, and waits up to `within` for them to be gone. Called after
+    /// [`Hall::shutdown`], so no table is left to answer.
     pub async fn close_connections(&self, within: Duration) {
         self.stopping.send_replace(true);
         let mut live = self.live.subscribe();
