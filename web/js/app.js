@@ -70,7 +70,8 @@ function drawLang() {
 hall.on('status', (s) => {
   const el = document.getElementById('conn');
   el.textContent = t(`conn.${s}`);
-  el.classList.toggle('offline', s === 'offline');
+  el.classList.toggle('offline', s !== 'online');
+  el.classList.toggle('restarting', s === 'restarting');
 });
 hall.on('user', drawUser);
 hall.on('welcome', (m) => {

@@ -7,7 +7,7 @@ const KEY = 'qipai.lang';
 const zh = {
   loading: '正在连接…',
   'nav.lobby': '大厅', 'nav.profile': '我的',
-  'conn.online': '', 'conn.offline': '连接中断，正在重连…',
+  'conn.online': '', 'conn.offline': '连接中断，正在重连…', 'conn.restarting': '服务器正在重启，马上重连…',
   'user.guest': '游客', 'user.login': '登录 / 注册', 'user.logout': '退出登录',
   'lobby.title': '选一个游戏，马上开局', 'lobby.quick': '与电脑对局', 'lobby.create': '开桌',
   'lobby.tables': '正在等人的桌子', 'lobby.none': '还没有公开的桌子。开一桌，或者直接与电脑对局。',
@@ -68,6 +68,7 @@ const en = {
   loading: 'Connecting…',
   'nav.lobby': 'Lobby', 'nav.profile': 'Profile',
   'conn.online': '', 'conn.offline': 'Connection lost, reconnecting…',
+  'conn.restarting': 'The server is restarting; reconnecting…',
   'user.guest': 'guest', 'user.login': 'Log in / register', 'user.logout': 'Log out',
   'lobby.title': 'Pick a game and play at once', 'lobby.quick': 'Play vs computers', 'lobby.create': 'New table',
   'lobby.tables': 'Open tables', 'lobby.none': 'No public tables yet. Open one, or play against computers.',

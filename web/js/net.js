@@ -48,10 +48,12 @@ export class Hall extends EventTarget {
       }
       this.receive(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.open = false;
-      this.emit('status', 'offline');
+      // 1012 is the server saying it is restarting (docs/protocol.md): the game is kept and
+      // the page will be back in its seat, which is worth telling apart from a lost network.
+      this.emit('status', e.code === 1012 ? 'restarting' : 'offline');
       if (this.takenOver) return;
       // Back off so a restarting server is not hammered: 0.5 s, 1 s, 2 s … up to 8 s.
       const delay = Math.min(8000, 500 * 2 ** this.retry++);

@@ -14,11 +14,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, '..', '..', '..');
 export const shots = join(root, 'docs', 'screenshots');
 
-/** Starts the server; resolves to { url, stop }. */
-export async function startServer(extra = []) {
+/**
+ * Starts the server; resolves to { url, addr, dir, stop }. By default on a free port with a
+ * fresh data directory; a restart passes the `addr` and `dir` of the server it replaces.
+ */
+export async function startServer(extra = [], { addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir(), 'qipai-e2e-')) } = {}) {
   const bin = process.env.QIPAI_BIN || join(root, 'target', 'release', 'qipai');
-  const dir = mkdtempSync(join(tmpdir(), 'qipai-e2e-'));
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dir, '--bot-delay-ms', '60', '--quick-play-seconds', '0', ...extra];
+  const args = ['serve', '--addr', addr, '--data-dir', dir, '--bot-delay-ms', '60', '--quick-play-seconds', '0', ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stderr.on('data', (d) => (log += d));
@@ -37,6 +39,8 @@ export async function startServer(extra = []) {
   });
   return {
     url,
+    addr: new URL(url).host,
+    dir,
     stop: () =>
       new Promise((resolve) => {
         proc.on('exit', resolve);

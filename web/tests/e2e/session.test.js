@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, quickPlay, takeTurn, playToEnd, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, quickPlay, takeTurn, playToEnd, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -53,6 +53,38 @@ test('a reload, then a network drop, mid-game return to the same seat and view',
   assert.deepEqual((await seen(page)).hand, before.hand, 'the same hand after the drop');
   await playToEnd(page);
   assert.deepEqual(page.errors, []);
+});
+
+test('a server restart mid-game: the page says the server is restarting, then plays on in the same seat', async () => {
+  // A server of its own, since this test stops it; restarted on the same port and data.
+  let server = await startServer();
+  try {
+    const page = await openPage(env.browser, server.url);
+    await quickPlay(page, 'doudizhu');
+    for (let turns = 0; turns < 2; ) {
+      if (await takeTurn(page)) turns++;
+      else await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(800);
+    await page.waitForSelector('.status.mine');
+    const before = await seen(page);
+
+    // SIGTERM: the server stops its tables, then closes every connection with 1012.
+    await server.stop();
+    await page.locator('#conn.restarting').waitFor();
+    assert.equal(await page.locator('#conn').innerText(), 'The server is restarting; reconnecting…');
+    await page.screenshot({ path: screenshotPath('server-restarting') });
+
+    server = await startServer([], { addr: server.addr, dir: server.dir });
+    await page.locator('#conn:not(.offline)').waitFor({ state: 'attached', timeout: 20000 });
+    assert.equal(await page.locator('#conn.restarting').count(), 0, 'the notice goes once back');
+    await page.waitForSelector('.status.mine');
+    assert.deepEqual((await seen(page)).hand, before.hand, 'the same hand after the restart');
+    await playToEnd(page);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await server.stop();
+  }
 });
 
 test('the language switches at once, everywhere, and is remembered', async () => {
