@@ -2,10 +2,14 @@
 
 use crate::pbrain::ExternalBrain;
 use anyhow::{bail, Context, Result};
-use game::sim::{BotReport, SimOptions, SimReport};
+use game::sim::{BotReport, GameResult, SimOptions, SimReport};
 use game::stats::{Summary, Tally};
 use game::{ErasedGame, Registry, TableSetup, ToAct};
 use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The bot name that stands for the external engine of `--engine`.
@@ -19,6 +23,7 @@ fn with_engine(
     opts: &SimOptions,
     command: &str,
     turn: Duration,
+    each: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<SimReport> {
     if game.engine_protocol() != Some("gomocup") {
         bail!(
@@ -45,12 +50,16 @@ fn with_engine(
                 table.set_bot(s, name, &seed.derive(1_000 + s as u64))?;
             }
         }
+        let mut table_actions = 0;
         while let Some(seat) = table.to_act().seats().iter().next() {
             table.bot_move(seat).with_context(|| format!("game {i}"))?;
-            actions += 1;
+            table_actions += 1;
         }
+        actions += table_actions;
         debug_assert_eq!(table.to_act(), ToAct::Finished);
         let outcome = table.outcome().context("a finished game has an outcome")?;
+        let seated = names.iter().map(|n| n.to_string()).collect();
+        each(&GameResult::new(opts, i, seated, &outcome, table_actions));
         let drawn = !outcome.won.iter().any(|&w| w);
         for (s, name) in names.iter().enumerate() {
             for role in ["all", outcome.roles[s].as_str()] {
@@ -151,6 +160,56 @@ pub struct Args {
     /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
+    /// Write each game to this file as one JSON line as soon as it ends (its index, deal,
+    /// and each seat's bot, role, result and score): two runs on the same deals can then be
+    /// compared deal by deal, and a long run that is stopped keeps the games it finished.
+    #[arg(long, value_name = "FILE")]
+    per_game: Option<PathBuf>,
+}
+
+/// The `--per-game` file: one line per game, written and flushed as each game ends, from
+/// whichever thread played it. The first write error is kept for the end of the run, so
+/// one failing disk does not stop the games.
+struct PerGame {
+    path: PathBuf,
+    out: Mutex<(BufWriter<File>, Option<std::io::Error>)>,
+}
+
+impl PerGame {
+    fn create(path: &Path) -> Result<Self> {
+        let file =
+            File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(PerGame {
+            path: path.to_path_buf(),
+            out: Mutex::new((BufWriter::new(file), None)),
+        })
+    }
+
+    fn write(&self, game: &GameResult) {
+        let Ok(mut out) = self.out.lock() else {
+            return;
+        };
+        let (file, error) = &mut *out;
+        if error.is_some() {
+            return;
+        }
+        let line = serde_json::to_string(game).map_err(std::io::Error::from);
+        let written = line.and_then(|l| writeln!(file, "{l}").and_then(|()| file.flush()));
+        if let Err(e) = written {
+            *error = Some(e);
+        }
+    }
+
+    fn finish(self) -> Result<()> {
+        let (_, error) = self
+            .out
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("a self-play thread panicked while writing"))?;
+        match error {
+            Some(e) => Err(e).with_context(|| format!("writing {}", self.path.display())),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Runs the series and prints the report.
@@ -190,15 +249,25 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         rotate: !args.no_rotate,
         duplicate: args.duplicate,
     };
+    let per_game = args.per_game.as_deref().map(PerGame::create).transpose()?;
+    let each = |g: &GameResult| {
+        if let Some(p) = &per_game {
+            p.write(g);
+        }
+    };
     let report = if opts.bots.iter().any(|b| b == EXTERNAL) {
         let command = args
             .engine
             .as_deref()
             .context("the bot `external` needs --engine COMMAND")?;
-        with_engine(game, &opts, command, Duration::from_millis(args.engine_ms))?
+        let turn = Duration::from_millis(args.engine_ms);
+        with_engine(game, &opts, command, turn, &each)?
     } else {
-        game.sim(&opts)?
+        game.sim(&opts, &each)?
     };
+    if let Some(p) = per_game {
+        p.finish()?;
+    }
     print_report(&report)?;
     if args.json {
         outln!("{}", serde_json::to_string(&report)?);

@@ -143,29 +143,112 @@ fn judge_answers_bad_input_and_keeps_going() {
     );
 }
 
-#[test]
-fn sim_prints_a_json_report_on_the_last_line() {
-    let out = qipai(
-        &[
-            "sim",
-            "doudizhu",
-            "--bots",
-            "heuristic,random,random",
-            "--games",
-            "60",
-            "--seed",
-            "4",
-            "--json",
-        ],
-        b"",
-    );
+/// Runs `qipai sim ARGS --json`, which must succeed, and reads the report on its last line.
+fn sim_json(args: &[&str]) -> serde_json::Value {
+    let out = qipai(&[&["sim"], args, &["--json"]].concat(), b"");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+/// `--per-game`: every game one JSON line with its deal and each seat's bot, role, result
+/// and score, agreeing with the report; in a duplicate run each deal is played once per
+/// seat, the bots rotated over it.
+#[test]
+fn sim_writes_each_game_as_a_json_line_that_agrees_with_the_report() {
+    let path = std::env::temp_dir().join(format!("qipai-per-game-{}.jsonl", std::process::id()));
+    let file = path.to_str().unwrap();
+    let report = sim_json(&[
+        "doudizhu",
+        "--bots",
+        "heuristic,random,random",
+        "--games",
+        "12",
+        "--seed",
+        "4",
+        "--duplicate",
+        "--threads",
+        "2",
+        "--per-game",
+        file,
+    ]);
+    let lines = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let mut games: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    games.sort_by_key(|g| g["game"].as_u64());
+    assert_eq!(games.len(), 12, "one line a game");
+    let mut heuristic_wins = 0;
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i as u64);
+        assert_eq!(g["deal"], (i / 3) as u64, "deal k is games 3k, 3k+1, 3k+2");
+        let bots: Vec<&str> = g["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            bots.iter().position(|&b| b == "heuristic"),
+            Some((3 - i % 3) % 3),
+            "rotated"
+        );
+        let roles = g["roles"].as_array().unwrap();
+        assert_eq!(roles.iter().filter(|r| *r == "landlord").count(), 1);
+        let won = g["won"].as_array().unwrap();
+        let scores = g["scores"].as_array().unwrap();
+        assert_eq!(
+            scores.iter().map(|s| s.as_i64().unwrap()).sum::<i64>(),
+            0,
+            "zero-sum"
+        );
+        for s in 0..3 {
+            assert_eq!(won[s].as_bool().unwrap(), scores[s].as_i64().unwrap() > 0);
+            if bots[s] == "heuristic" && won[s].as_bool().unwrap() {
+                heuristic_wins += 1;
+            }
+        }
+        assert!(g["actions"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(report["bots"][0]["bot"], "heuristic");
+    assert_eq!(report["bots"][0]["overall"]["wins"], heuristic_wins);
+
+    let unwritable = qipai(
+        &[
+            "sim",
+            "doudizhu",
+            "--bots",
+            "random,random,random",
+            "--games",
+            "1",
+            "--per-game",
+            "/nonexistent/dir/games.jsonl",
+        ],
+        b"",
+    );
+    assert!(!unwritable.status.success());
+    assert!(String::from_utf8_lossy(&unwritable.stderr)
+        .contains("cannot create /nonexistent/dir/games.jsonl"));
+}
+
+#[test]
+fn sim_prints_a_json_report_on_the_last_line() {
+    let args = [
+        "doudizhu",
+        "--bots",
+        "heuristic,random,random",
+        "--games",
+        "60",
+        "--seed",
+        "4",
+    ];
+    let last = sim_json(&args);
     assert_eq!(last["games"], 60);
     assert!(last["games_per_s"].as_f64().unwrap() > 0.0);
     let bots = last["bots"].as_array().unwrap();
@@ -173,30 +256,7 @@ fn sim_prints_a_json_report_on_the_last_line() {
     assert_eq!(bots[0]["overall"]["games"], 60);
     assert_eq!(bots[1]["overall"]["games"], 120);
 
-    let again = qipai(
-        &[
-            "sim",
-            "doudizhu",
-            "--bots",
-            "heuristic,random,random",
-            "--games",
-            "60",
-            "--seed",
-            "4",
-            "--json",
-            "--threads",
-            "2",
-        ],
-        b"",
-    );
-    let again: serde_json::Value = serde_json::from_str(
-        String::from_utf8(again.stdout)
-            .unwrap()
-            .lines()
-            .last()
-            .unwrap(),
-    )
-    .unwrap();
+    let again = sim_json(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(
         again["bots"], last["bots"],
         "results do not depend on threads"
@@ -305,6 +365,8 @@ fn a_binary_named_pbrain_is_a_brain() {
 #[test]
 fn sim_drives_an_external_brain_our_own() {
     let engine = format!("{} gomocup", env!("CARGO_BIN_EXE_qipai"));
+    let per_game =
+        std::env::temp_dir().join(format!("qipai-engine-games-{}.jsonl", std::process::id()));
     let out = qipai(
         &[
             "sim",
@@ -320,6 +382,8 @@ fn sim_drives_an_external_brain_our_own() {
             "--games",
             "2",
             "--json",
+            "--per-game",
+            per_game.to_str().unwrap(),
         ],
         b"",
     );
@@ -336,6 +400,24 @@ fn sim_drives_an_external_brain_our_own() {
         report["bots"][0]["overall"]["wins"], 2,
         "the brain beats a random player"
     );
+    let games = std::fs::read_to_string(&per_game).unwrap();
+    std::fs::remove_file(&per_game).unwrap();
+    let games: Vec<serde_json::Value> = games
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2, "the engine's games are written too");
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i as u64);
+        let engine_seat = g["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|b| b == "external")
+            .unwrap();
+        assert_eq!(engine_seat, i % 2, "colours alternate");
+        assert_eq!(g["won"][engine_seat], true);
+    }
 
     let missing = qipai(
         &[

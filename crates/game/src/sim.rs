@@ -53,12 +53,69 @@ impl SimOptions {
     /// The seed game `i` of a run at a table of `seats` is dealt from (see
     /// [`SimOptions::duplicate`]).
     pub fn game_seed(&self, i: u64, seats: usize) -> Seed {
-        let deal = if self.duplicate {
+        Seed::from_u64(self.seed).derive(self.deal(i, seats))
+    }
+
+    /// The deal game `i` of a run at a table of `seats` is dealt from: `i` itself, or in a
+    /// duplicate run `i / seats`.
+    pub fn deal(&self, i: u64, seats: usize) -> u64 {
+        if self.duplicate {
             i / seats.max(1) as u64
         } else {
             i
-        };
-        Seed::from_u64(self.seed).derive(deal)
+        }
+    }
+}
+
+/// One finished game of a run, as [`run_each`] hands it over: what it takes to compare two
+/// runs on the same deals game by game (the deals one bot lost that another won), or to
+/// keep the games a long run finished before it was stopped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The game's index in the run.
+    pub game: u64,
+    /// The deal it was dealt from ([`SimOptions::deal`]): `game` itself except in a
+    /// duplicate run, where each deal is played once per seat.
+    pub deal: u64,
+    /// The bot in each seat.
+    pub bots: Vec<String>,
+    /// Each seat's role in the game (landlord, peasant, black…).
+    pub roles: Vec<String>,
+    /// Whether each seat won.
+    pub won: Vec<bool>,
+    /// Each seat's score.
+    pub scores: Vec<i64>,
+    /// Actions applied in the game.
+    pub actions: u64,
+}
+
+impl GameResult {
+    /// The result of game `i` of a run from its outcome, with `bots` in seat order.
+    pub fn new(
+        opts: &SimOptions,
+        i: u64,
+        bots: Vec<String>,
+        outcome: &Outcome,
+        actions: u64,
+    ) -> Self {
+        let seats = bots.len();
+        GameResult {
+            game: i,
+            deal: opts.deal(i, seats),
+            roles: (0..seats)
+                .map(|s| {
+                    outcome
+                        .roles
+                        .get(s)
+                        .map_or("player", String::as_str)
+                        .to_string()
+                })
+                .collect(),
+            bots,
+            won: outcome.won.clone(),
+            scores: outcome.scores.clone(),
+            actions,
+        }
     }
 }
 
@@ -263,6 +320,15 @@ pub fn worker_threads(asked: usize, games: u64) -> usize {
 
 /// Runs a self-play series for a game with bots (see [`SimOptions`]).
 pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
+    run_each::<R>(opts, &|_| {})
+}
+
+/// Runs a self-play series as [`run`] does, handing each game to `each` as it ends: in
+/// index order on one thread, in the order they finish on several.
+pub fn run_each<R: GameSpec>(
+    opts: &SimOptions,
+    each: &(dyn Fn(&GameResult) + Sync),
+) -> Result<SimReport, GameError> {
     if opts.games == 0 {
         return Err(GameError::BadConfig("play at least one game".into()));
     }
@@ -353,6 +419,8 @@ pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
                                 other => other,
                             })?;
                         acc.actions += actions as u64;
+                        let seated = seat_bot.iter().map(|&b| opts.bots[b].clone()).collect();
+                        each(&GameResult::new(opts, i, seated, &outcome, actions as u64));
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
                             let think = &mut acc.think[bot_index[b]];

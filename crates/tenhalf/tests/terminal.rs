@@ -121,15 +121,18 @@ fn self_play_runs_every_bot_at_every_table_size() {
             .map(|s| s.to_string())
             .collect();
         let report = entry
-            .sim(&SimOptions {
-                config: Value::Null,
-                bots,
-                games: 30,
-                seed: 1,
-                threads: 1,
-                rotate: true,
-                duplicate: false,
-            })
+            .sim(
+                &SimOptions {
+                    config: Value::Null,
+                    bots,
+                    games: 30,
+                    seed: 1,
+                    threads: 1,
+                    rotate: true,
+                    duplicate: false,
+                },
+                &|_| {},
+            )
             .unwrap();
         assert_eq!(report.games, 30);
         let seat_games: u64 = report.bots.iter().map(|b| b.overall.games).sum();

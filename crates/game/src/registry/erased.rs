@@ -5,7 +5,7 @@ use super::table::TypedTable;
 use super::{to_json, GameError, Table};
 use crate::fair::{self, Nonce};
 use crate::record::{Verdict, VerifyOptions};
-use crate::sim::{SimOptions, SimReport};
+use crate::sim::{GameResult, SimOptions, SimReport};
 use crate::{GameSpec, Outcome, Record, RuleError, Seat, Seed, Viewer};
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -149,8 +149,12 @@ pub trait ErasedGame: Send + Sync {
     fn verify(&self, record: &Record, opts: &VerifyOptions) -> Result<Verdict, GameError>;
     /// Answers one judge request.
     fn judge(&self, request: &Value) -> Value;
-    /// Runs self-play.
-    fn sim(&self, opts: &SimOptions) -> Result<SimReport, GameError>;
+    /// Runs self-play, handing each game to `each` as it ends (see [`crate::sim::run_each`]).
+    fn sim(
+        &self,
+        opts: &SimOptions,
+        each: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<SimReport, GameError>;
 }
 
 /// The registry entry of a [`GameSpec`]: see [`entry`].
@@ -415,7 +419,11 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
         R::judge(request)
     }
 
-    fn sim(&self, opts: &SimOptions) -> Result<SimReport, GameError> {
-        crate::sim::run::<R>(opts)
+    fn sim(
+        &self,
+        opts: &SimOptions,
+        each: &(dyn Fn(&GameResult) + Sync),
+    ) -> Result<SimReport, GameError> {
+        crate::sim::run_each::<R>(opts, each)
     }
 }
