@@ -265,14 +265,15 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     } else {
         game.sim(&opts, &each)?
     };
-    if let Some(p) = per_game {
-        p.finish()?;
-    }
     print_report(&report)?;
     if args.json {
         outln!("{}", serde_json::to_string(&report)?);
     }
-    Ok(())
+    // The report stands whatever happened to the file; a failed write is the run's error.
+    match per_game {
+        Some(p) => p.finish(),
+        None => Ok(()),
+    }
 }
 
 fn row(bot: &str, role: &str, s: &Summary) -> Result<()> {

@@ -235,6 +235,27 @@ fn sim_writes_each_game_as_a_json_line_that_agrees_with_the_report() {
     assert!(!unwritable.status.success());
     assert!(String::from_utf8_lossy(&unwritable.stderr)
         .contains("cannot create /nonexistent/dir/games.jsonl"));
+
+    // A disk that fills up: the games and the report go on, the run ends in the error.
+    let full = qipai(
+        &[
+            "sim",
+            "doudizhu",
+            "--bots",
+            "random,random,random",
+            "--games",
+            "3",
+            "--per-game",
+            "/dev/full",
+        ],
+        b"",
+    );
+    assert!(!full.status.success());
+    assert!(
+        String::from_utf8_lossy(&full.stdout).contains("doudizhu: 3 games"),
+        "the report is printed"
+    );
+    assert!(String::from_utf8_lossy(&full.stderr).contains("writing /dev/full"));
 }
 
 #[test]
