@@ -36,6 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             config: serde_json::Value::Null,
             bots: bots.iter().map(|b| b.to_string()).collect(),
             games: 10_000,
+            first: 0,
             seed: 2026,
             threads: 1,
             rotate: true,

@@ -35,7 +35,7 @@ fn with_engine(
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut actions = 0u64;
     let started = Instant::now();
-    for i in 0..opts.games {
+    for i in opts.first..opts.first.saturating_add(opts.games) {
         let seed = opts.game_seed(i, seats);
         let shift = if opts.rotate { i as usize % seats } else { 0 };
         let names: Vec<&str> = (0..seats)
@@ -160,6 +160,10 @@ pub struct Args {
     /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
+    /// The index of the first game: `--first 1782 --games 718` plays games 1782 to 2499
+    /// of the run with this seed exactly as the whole run would, to finish a stopped run.
+    #[arg(long, default_value_t = 0)]
+    first: u64,
     /// Write each game to this file as one JSON line as soon as it ends (its index, deal,
     /// and each seat's bot, role, result and score): two runs on the same deals can then be
     /// compared deal by deal, and a long run that is stopped keeps the games it finished.
@@ -244,6 +248,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         config,
         bots,
         games: args.games,
+        first: args.first,
         seed: args.seed,
         threads: args.threads,
         rotate: !args.no_rotate,

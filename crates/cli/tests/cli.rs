@@ -155,27 +155,10 @@ fn sim_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(text.lines().last().unwrap()).unwrap()
 }
 
-/// `--per-game`: every game one JSON line with its deal and each seat's bot, role, result
-/// and score, agreeing with the report; in a duplicate run each deal is played once per
-/// seat, the bots rotated over it.
-#[test]
-fn sim_writes_each_game_as_a_json_line_that_agrees_with_the_report() {
-    let path = std::env::temp_dir().join(format!("qipai-per-game-{}.jsonl", std::process::id()));
-    let file = path.to_str().unwrap();
-    let report = sim_json(&[
-        "doudizhu",
-        "--bots",
-        "heuristic,random,random",
-        "--games",
-        "12",
-        "--seed",
-        "4",
-        "--duplicate",
-        "--threads",
-        "2",
-        "--per-game",
-        file,
-    ]);
+/// Runs `qipai sim ARGS --per-game FILE`: its report and its games, in game order.
+fn sim_games(args: &[&str], tag: &str) -> (serde_json::Value, Vec<serde_json::Value>) {
+    let path = std::env::temp_dir().join(format!("qipai-{tag}-{}.jsonl", std::process::id()));
+    let report = sim_json(&[args, &["--per-game", path.to_str().unwrap()]].concat());
     let lines = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     let mut games: Vec<serde_json::Value> = lines
@@ -183,6 +166,29 @@ fn sim_writes_each_game_as_a_json_line_that_agrees_with_the_report() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     games.sort_by_key(|g| g["game"].as_u64());
+    (report, games)
+}
+
+/// `--per-game`: every game one JSON line with its deal and each seat's bot, role, result
+/// and score, agreeing with the report; in a duplicate run each deal is played once per
+/// seat, the bots rotated over it.
+#[test]
+fn sim_writes_each_game_as_a_json_line_that_agrees_with_the_report() {
+    let (report, games) = sim_games(
+        &[
+            "doudizhu",
+            "--bots",
+            "heuristic,random,random",
+            "--games",
+            "12",
+            "--seed",
+            "4",
+            "--duplicate",
+            "--threads",
+            "2",
+        ],
+        "per-game",
+    );
     assert_eq!(games.len(), 12, "one line a game");
     let mut heuristic_wins = 0;
     for (i, g) in games.iter().enumerate() {
@@ -381,6 +387,97 @@ fn a_binary_named_pbrain_is_a_brain() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "OK");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--first K`: the games K, K + 1, … of a run, played exactly as the whole run plays
+/// them (same deals, same seats, same bots' seeds), so a stopped run can be finished.
+#[test]
+fn sim_first_plays_the_later_games_of_a_run_exactly() {
+    let run = [
+        "doudizhu",
+        "--bots",
+        "search:fast,heuristic,random",
+        "--seed",
+        "5",
+        "--duplicate",
+        "--threads",
+        "2",
+    ];
+    let (_, whole) = sim_games(&[&run[..], &["--games", "6"]].concat(), "whole");
+    let (_, tail) = sim_games(
+        &[&run[..], &["--games", "3", "--first", "3"]].concat(),
+        "tail",
+    );
+    assert_eq!(whole.len(), 6);
+    assert_eq!(
+        tail,
+        whole[3..],
+        "games 3 to 5, as the whole run played them"
+    );
+    assert_eq!(tail[0]["game"], 3);
+    assert_eq!(
+        tail[0]["deal"], 1,
+        "a duplicate run's deal follows the game index"
+    );
+}
+
+/// `engine:Nms`: the engine thinking by the clock, as the Gomocup brain does, in the
+/// process; `--first` reaches the external-engine path too.
+#[test]
+fn sim_times_the_engine_and_resumes_an_engine_match() {
+    let report = sim_json(&[
+        "gomoku",
+        "--a",
+        "engine:30ms",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(report["bots"][0]["bot"], "engine:30ms");
+    assert_eq!(
+        report["bots"][0]["overall"]["wins"], 2,
+        "it beats a random player"
+    );
+    let engine = format!("{} gomocup", env!("CARGO_BIN_EXE_qipai"));
+    let (_, games) = sim_games(
+        &[
+            "gomoku",
+            "--a",
+            "random",
+            "--b",
+            "external",
+            "--engine",
+            &engine,
+            "--engine-ms",
+            "50",
+            "--games",
+            "1",
+            "--first",
+            "1",
+        ],
+        "engine-first",
+    );
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["game"], 1);
+    assert_eq!(games[0]["bots"][0], "external", "game 1 rotates the seats");
+    assert_eq!(games[0]["won"][0], true);
+    let unknown = qipai(
+        &[
+            "sim",
+            "gomoku",
+            "--a",
+            "engine:0ms",
+            "--b",
+            "random",
+            "--games",
+            "1",
+        ],
+        b"",
+    );
+    assert!(!unknown.status.success(), "0 ms is no setting");
 }
 
 #[test]

@@ -30,6 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         config: serde_json::Value::Null,
         bots: vec!["heuristic".into(); 3],
         games: 10_000,
+        first: 0,
         seed: 30_000,
         threads: 1,
         rotate: true,

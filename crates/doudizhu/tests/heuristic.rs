@@ -139,6 +139,7 @@ fn every_choice_is_legal_over_whole_games_with_bidding() {
         config: serde_json::Value::Null,
         bots: vec!["heuristic".into(), "heuristic".into(), "heuristic".into()],
         games: 300,
+        first: 0,
         seed: 5,
         threads: 2,
         rotate: true,

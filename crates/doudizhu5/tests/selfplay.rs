@@ -11,6 +11,7 @@ fn options(bots: &[&str], games: u64, seed: u64) -> SimOptions {
         config: serde_json::Value::Null,
         bots: bots.iter().map(|b| b.to_string()).collect(),
         games,
+        first: 0,
         seed,
         threads: 1,
         rotate: true,

@@ -21,6 +21,11 @@ pub struct SimOptions {
     pub bots: Vec<String>,
     /// Number of games.
     pub games: u64,
+    /// The index of the first game: a run with `first: k` plays games `k`, `k + 1`, … of
+    /// the run that starts at 0 on the same seed, exactly as that run would (the deals and
+    /// the bots' seeds depend only on the index), so a stopped run can be finished.
+    #[serde(default)]
+    pub first: u64,
     /// The run's seed number.
     pub seed: u64,
     /// Worker threads (at least 1).
@@ -43,6 +48,7 @@ impl SimOptions {
             config,
             bots: bots.iter().map(|b| b.to_string()).collect(),
             games,
+            first: 0,
             seed,
             threads: 2,
             rotate: false,
@@ -332,6 +338,11 @@ pub fn run_each<R: GameSpec>(
     if opts.games == 0 {
         return Err(GameError::BadConfig("play at least one game".into()));
     }
+    if opts.first.checked_add(opts.games).is_none() {
+        return Err(GameError::BadConfig(
+            "the first game's index is too large".into(),
+        ));
+    }
     let config: R::Config = if opts.config.is_null() {
         R::Config::default()
     } else {
@@ -381,8 +392,9 @@ pub fn run_each<R: GameSpec>(
                 let bots_named = names.len();
                 scope.spawn(move || {
                     let mut acc = Acc::new(bots_named);
-                    let mut i = t as u64;
-                    while i < opts.games {
+                    let mut n = t as u64;
+                    while n < opts.games {
+                        let i = opts.first + n;
                         let seed = opts.game_seed(i, seats);
                         let shift = if opts.rotate {
                             (i % seats as u64) as usize
@@ -429,7 +441,7 @@ pub fn run_each<R: GameSpec>(
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
                             acc.count(bot_index[b], role, outcome.won[s], drawn, outcome.scores[s]);
                         }
-                        i += threads as u64;
+                        n += threads as u64;
                     }
                     Ok(acc)
                 })

@@ -14,6 +14,7 @@ fn series(bots: [&str; 2], games: u64, rule: &str) -> Summary {
         config: serde_json::json!({ "rule": rule }),
         bots: bots.iter().map(|b| b.to_string()).collect(),
         games,
+        first: 0,
         seed: 2026,
         threads: 1,
         rotate: true,

@@ -113,6 +113,7 @@ fn sim_run_1000_games(bencher: Bencher, bot: &str) {
         config: serde_json::Value::Null,
         bots: vec![bot.to_string(); 4],
         games: 1_000,
+        first: 0,
         seed: 1,
         threads: 1,
         rotate: true,

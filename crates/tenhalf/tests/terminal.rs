@@ -126,6 +126,7 @@ fn self_play_runs_every_bot_at_every_table_size() {
                     config: Value::Null,
                     bots,
                     games: 30,
+                    first: 0,
                     seed: 1,
                     threads: 1,
                     rotate: true,
