@@ -2,11 +2,14 @@
 //! at levels 1 to 10 (`engine:L1` … `engine:L10`; `engine` alone is level 10).
 //!
 //! Every bot grants an undo request (as the original program's computer does) and otherwise places a
-//! stone chosen from its seat's view. Bots think by node counts, never by the clock, so a
-//! self-play run replays exactly.
+//! stone chosen from its seat's view. The listed bots think by node counts, never by the
+//! clock, so a self-play run replays exactly. One unlisted setting, `engine:Nms`, thinks
+//! for N milliseconds a move as the Gomocup brain does: it is for matches at equal time
+//! against another engine (`qipai sim gomoku --a engine:1000ms --b external`), and its
+//! moves depend on the machine.
 
 use crate::board::{Color, Point};
-use crate::engine::{classic, Engine, Level, WIN_BOUND};
+use crate::engine::{classic, Engine, Level, Limits, WIN_BOUND};
 use crate::rules::{Action, Gomoku, View};
 use game::{deal, Bot, Decision, GameRng, Seed};
 
@@ -36,15 +39,29 @@ pub fn level_of(name: &str) -> Option<Level> {
     (1..=10).contains(&n).then(|| Level::new(n))
 }
 
+/// The turn time in milliseconds of an `engine:Nms` name (1 to 60,000).
+pub fn turn_of(name: &str) -> Option<u64> {
+    let ms: u64 = name
+        .strip_prefix("engine:")?
+        .strip_suffix("ms")?
+        .parse()
+        .ok()?;
+    (1..=60_000).contains(&ms).then_some(ms)
+}
+
 /// A bot by name.
 pub fn make(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Gomoku>>> {
     match name {
         "random" => Some(Box::new(RandomPlacer { rng: seed.rng() })),
         "classic" => Some(Box::new(ClassicBot { rng: seed.rng() })),
         _ => {
-            let level = level_of(name)?;
+            let (level, turn) = match turn_of(name) {
+                Some(t) => (Level::MAX, Some(t)),
+                None => (level_of(name)?, None),
+            };
             Some(Box::new(EngineBot {
                 level,
+                turn,
                 rng: seed.rng(),
                 engine: None,
             }))
@@ -113,20 +130,34 @@ impl Bot<Gomoku> for ClassicBot {
 /// The engine at a level.
 struct EngineBot {
     level: Level,
+    /// Think by the clock, as the Gomocup brain does with this turn time in milliseconds,
+    /// instead of by the level's nodes.
+    turn: Option<u64>,
     rng: GameRng,
     engine: Option<Engine>,
 }
 
 impl EngineBot {
     fn choose(&mut self, view: &View, allowed: &[Point]) -> Option<Point> {
+        // A timed engine gets the Gomocup brain's table (64 MiB), a level a small one.
+        let tt_bits = if self.turn.is_some() { 22 } else { 18 };
         let engine = match &mut self.engine {
             Some(e) => e,
-            None => self.engine.insert(Engine::new(view.size, view.rule, 18)),
+            None => self
+                .engine
+                .insert(Engine::new(view.size, view.rule, tt_bits)),
         };
         engine.set_moves(view.size, view.rule, &view.moves).ok()?;
         // Variety in the opening, and the weaker levels' margin: draw among near-best moves,
         // but never leave a forced win or walk into a forced loss.
         let own_stones = view.moves.len() / 2;
+        if let Some(turn) = self.turn {
+            // Full strength at equal time: the best move, no variety, thinking as long
+            // as the Gomocup brain would with this turn time.
+            return engine
+                .think(&Limits::timed(crate::gomocup::think_time(turn)))
+                .best;
+        }
         let mut limits = self.level.limits();
         if own_stones < 2 {
             limits.exact_root = true;

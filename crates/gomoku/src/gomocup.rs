@@ -33,6 +33,13 @@ use std::time::Duration;
 /// few plies of search, which is what keeps the brain from blundering into a four.
 pub const FAST_TURN_MS: u64 = 100;
 
+/// How long the brain thinks when it has `turn_ms` for a move: a safety margin for the
+/// round trip is kept back (a tenth, plus 30 ms; at least 10 ms is left). The search stops
+/// hard at this time, so the answer arrives within the manager's limit.
+pub fn think_time(turn_ms: u64) -> Duration {
+    Duration::from_millis(turn_ms.saturating_sub(turn_ms / 10 + 30).max(10))
+}
+
 /// Match settings from `INFO`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Info {
@@ -373,7 +380,7 @@ impl Brain {
     /// How long the brain will think about its next move: the turn limit (for 0, "as fast
     /// as possible", [`FAST_TURN_MS`]), or a tenth of the match time left if that is less,
     /// minus a safety margin for the round trip (a tenth, plus 30 ms; at least 10 ms is
-    /// left). The search stops hard at this time and starts no new iteration after 40% of
+    /// left). The search stops hard at this time and starts no new iteration after 70% of
     /// it, so the answer arrives within the manager's limit.
     pub fn turn_budget(&self) -> Duration {
         let mut ms = if self.info.timeout_turn == 0 {
@@ -384,7 +391,7 @@ impl Brain {
         if self.info.timeout_match > 0 && self.info.time_left != u64::MAX {
             ms = ms.min(self.info.time_left / 10);
         }
-        Duration::from_millis(ms.saturating_sub(ms / 10 + 30).max(10))
+        think_time(ms)
     }
 
     fn tt_bits(&self) -> u32 {

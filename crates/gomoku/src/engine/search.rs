@@ -59,12 +59,18 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// Limits for a clock budget: stop hard at `budget`, start no iteration after 40% of
+    /// Limits for a clock budget: stop hard at `budget`, start no iteration after 70% of
     /// it, and size the threat solvers (which do not look at the clock) to a fraction of it.
+    ///
+    /// An iteration cut short by the hard stop is not wasted: it searches the last best
+    /// move first, and any root move it then finds better stands.
+    /// So starting late costs little, and 70% plays better than the 40% used before: at
+    /// 100 ms a move it scored 59–60% against the 40% engine over 2 × 200 games
+    /// (`opening=3`, colours swapped).
     pub fn timed(budget: Duration) -> Limits {
         let ms = budget.as_millis().min(u128::from(u32::MAX)) as u64;
         Limits {
-            soft_time: Some(budget * 2 / 5),
+            soft_time: Some(budget * 7 / 10),
             hard_time: Some(budget),
             vcf_nodes: (ms * 100).clamp(2_000, 400_000),
             vct_nodes: (ms * 50).clamp(1_000, 200_000),
@@ -498,7 +504,13 @@ impl Searcher {
             if !self.stop || scores.len() == root.len() {
                 result.depth = depth as u32;
             }
-            if !self.stop || best > result.eval || scores.len() == root.len() {
+            // A cut iteration still searched the last best move first, fully (or `scores`
+            // would be empty), so a move that beat it is better at this depth: a timed
+            // search takes it. The node-bounded levels keep their measured rule (a cut
+            // iteration's move only if it scores above the last iteration's), so the level
+            // ladder in docs/bots.md stays what was measured.
+            let timed = limits.hard_time.is_some();
+            if timed || !self.stop || best > result.eval || scores.len() == root.len() {
                 result.best = Some(best_sq);
                 result.eval = best;
             }
