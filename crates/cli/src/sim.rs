@@ -35,7 +35,7 @@ fn with_engine(
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut actions = 0u64;
     let started = Instant::now();
-    for i in opts.first..opts.first.saturating_add(opts.games) {
+    for i in opts.indices()? {
         let seed = opts.game_seed(i, seats);
         let shift = if opts.rotate { i as usize % seats } else { 0 };
         let names: Vec<&str> = (0..seats)

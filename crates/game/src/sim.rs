@@ -62,6 +62,19 @@ impl SimOptions {
         Seed::from_u64(self.seed).derive(self.deal(i, seats))
     }
 
+    /// The indices of the games this run plays: `first .. first + games`; an error if
+    /// there are none or they would not fit in a `u64`.
+    pub fn indices(&self) -> Result<std::ops::Range<u64>, GameError> {
+        if self.games == 0 {
+            return Err(GameError::BadConfig("play at least one game".into()));
+        }
+        let end = self
+            .first
+            .checked_add(self.games)
+            .ok_or_else(|| GameError::BadConfig("the first game's index is too large".into()))?;
+        Ok(self.first..end)
+    }
+
     /// The deal game `i` of a run at a table of `seats` is dealt from: `i` itself, or in a
     /// duplicate run `i / seats`.
     pub fn deal(&self, i: u64, seats: usize) -> u64 {
@@ -335,14 +348,7 @@ pub fn run_each<R: GameSpec>(
     opts: &SimOptions,
     each: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<SimReport, GameError> {
-    if opts.games == 0 {
-        return Err(GameError::BadConfig("play at least one game".into()));
-    }
-    if opts.first.checked_add(opts.games).is_none() {
-        return Err(GameError::BadConfig(
-            "the first game's index is too large".into(),
-        ));
-    }
+    let indices = opts.indices()?;
     let config: R::Config = if opts.config.is_null() {
         R::Config::default()
     } else {
@@ -394,7 +400,7 @@ pub fn run_each<R: GameSpec>(
                     let mut acc = Acc::new(bots_named);
                     let mut n = t as u64;
                     while n < opts.games {
-                        let i = opts.first + n;
+                        let i = indices.start + n;
                         let seed = opts.game_seed(i, seats);
                         let shift = if opts.rotate {
                             (i % seats as u64) as usize

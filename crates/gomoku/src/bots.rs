@@ -148,9 +148,6 @@ impl EngineBot {
                 .insert(Engine::new(view.size, view.rule, tt_bits)),
         };
         engine.set_moves(view.size, view.rule, &view.moves).ok()?;
-        // Variety in the opening, and the weaker levels' margin: draw among near-best moves,
-        // but never leave a forced win or walk into a forced loss.
-        let own_stones = view.moves.len() / 2;
         if let Some(turn) = self.turn {
             // Full strength at equal time: the best move, no variety, thinking as long
             // as the Gomocup brain would with this turn time.
@@ -158,6 +155,9 @@ impl EngineBot {
                 .think(&Limits::timed(crate::gomocup::think_time(turn)))
                 .best;
         }
+        // Variety in the opening, and the weaker levels' margin: draw among near-best moves,
+        // but never leave a forced win or walk into a forced loss.
+        let own_stones = view.moves.len() / 2;
         let mut limits = self.level.limits();
         if own_stones < 2 {
             limits.exact_root = true;

@@ -379,9 +379,8 @@ impl Brain {
 
     /// How long the brain will think about its next move: the turn limit (for 0, "as fast
     /// as possible", [`FAST_TURN_MS`]), or a tenth of the match time left if that is less,
-    /// minus a safety margin for the round trip (a tenth, plus 30 ms; at least 10 ms is
-    /// left). The search stops hard at this time and starts no new iteration after 70% of
-    /// it, so the answer arrives within the manager's limit.
+    /// less [`think_time`]'s margin for the round trip. The search starts no new iteration
+    /// after 70% of it.
     pub fn turn_budget(&self) -> Duration {
         let mut ms = if self.info.timeout_turn == 0 {
             FAST_TURN_MS
