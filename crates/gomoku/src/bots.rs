@@ -140,7 +140,11 @@ struct EngineBot {
 impl EngineBot {
     fn choose(&mut self, view: &View, allowed: &[Point]) -> Option<Point> {
         // A timed engine gets the Gomocup brain's table (64 MiB), a level a small one.
-        let tt_bits = if self.turn.is_some() { 22 } else { 18 };
+        let tt_bits = if self.turn.is_some() {
+            crate::gomocup::TT_BITS
+        } else {
+            18
+        };
         let engine = match &mut self.engine {
             Some(e) => e,
             None => self

@@ -33,6 +33,10 @@ use std::time::Duration;
 /// few plies of search, which is what keeps the brain from blundering into a four.
 pub const FAST_TURN_MS: u64 = 100;
 
+/// The brain's transposition table, 2^22 entries (64 MiB), when the manager sets no
+/// memory limit; a limit can only make it smaller.
+pub const TT_BITS: u32 = 22;
+
 /// How long the brain thinks when it has `turn_ms` for a move: a safety margin for the
 /// round trip is kept back (a tenth, plus 30 ms; at least 10 ms is left). The search stops
 /// hard at this time, so the answer arrives within the manager's limit.
@@ -395,10 +399,10 @@ impl Brain {
 
     fn tt_bits(&self) -> u32 {
         if self.info.max_memory == 0 {
-            return 22;
+            return TT_BITS;
         }
         let entries = (self.info.max_memory / 2 / 16).max(1 << 10);
-        (63 - entries.leading_zeros()).min(22)
+        (63 - entries.leading_zeros()).min(TT_BITS)
     }
 
     fn reply(&mut self) -> Vec<String> {
