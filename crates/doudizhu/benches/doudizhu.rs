@@ -1,4 +1,5 @@
-//! The hot paths of Dou Dizhu: move generation (leading and following) and classification.
+//! The hot paths of Dou Dizhu: move generation (leading and following), classification and
+//! the endgame solver the search bot calls in its worlds.
 //!
 //! One iteration runs all 64 seeded inputs (hands, or plays to classify), so that branch
 //! predictors cannot learn one hand and divan's throughput column reads directly in hands
@@ -7,10 +8,11 @@
 use cards::{Card, RankCounts};
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
+use doudizhu::endgame::{Open, Solver};
 use doudizhu::movegen::{all_plays, legal_plays};
-use doudizhu::Play;
+use doudizhu::{Config, DouDizhu, Play};
 use game::deal::{below, shuffle, GameRng};
-use game::Seed;
+use game::{Rules, Seed, ToAct};
 
 fn main() {
     divan::main();
@@ -93,6 +95,43 @@ fn classify(bencher: Bencher) {
         cards
             .iter()
             .filter_map(|&c| Play::classify(black_box(c)))
+            .count()
+    });
+}
+
+/// Solving endgames with every hand open, as the search bot does in its worlds: 64
+/// positions of random self-play with 24 cards or fewer left, each solved within the bot's
+/// limit of 500 positions (most need a few dozen; the ones that reach the limit give up).
+#[divan::bench]
+fn endgame_solve(bencher: Bencher) {
+    let mut positions = Vec::with_capacity(INPUTS);
+    let mut game = 0;
+    while positions.len() < INPUTS {
+        let seed = Seed::from_u64(5).derive(game);
+        game += 1;
+        let mut rng = seed.derive(1).rng();
+        let Ok(mut state) = DouDizhu::start(&Config::default(), 3, &seed) else {
+            continue;
+        };
+        while let ToAct::Seat(seat) = DouDizhu::to_act(&state) {
+            if let Some(open) = Open::of(&state).filter(|o| o.cards_left() <= 24) {
+                positions.push(open);
+                break;
+            }
+            let legal = DouDizhu::legal(&state, seat);
+            let action = legal[below(&mut rng, legal.len())];
+            if DouDizhu::apply(&mut state, seat, action, &mut Vec::new()).is_err() {
+                break;
+            }
+        }
+    }
+    positions.truncate(INPUTS);
+    let mut solver = Solver::default();
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        positions
+            .iter()
+            .filter_map(|p| solver.landlord_wins(black_box(p), 500))
+            .filter(|&won| won)
             .count()
     });
 }

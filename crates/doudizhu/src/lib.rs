@@ -8,12 +8,14 @@
 //! * [`Play`] and [`Kind`] — what a set of cards is as a play, and what beats what;
 //! * [`movegen`] — every legal play of a hand, fast (the hot path of bots and self-play);
 //! * [`DouDizhu`] — the [`game::Rules`] state machine: deal, bid, play, score;
+//! * [`endgame`] — who wins with every hand open: an exact solver for the last cards;
 //! * [`bots`] — `random` and `heuristic`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod bots;
+pub mod endgame;
 mod judge;
 pub mod movegen;
 mod play;
