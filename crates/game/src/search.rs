@@ -11,8 +11,9 @@
 //! worth trying, which fast bot plays the worlds out and what a finished world is worth to
 //! the seat, and, if it can, how plausible a world makes what the other seats did
 //! ([`Determinize::plausibility`]): worlds are kept with that chance, so a player who passed
-//! is believed not to hold what it would surely have played. [`SearchBot`] does the rest
-//! under a [`Budget`].
+//! is believed not to hold what it would surely have played; and, if it can, which worlds
+//! the seat's side is sure to win ([`Determinize::proven_win`]), which then need no
+//! play-out. [`SearchBot`] does the rest under a [`Budget`].
 //!
 //! The bot sees only its [`Decision`]'s view, never the state: the worlds it plays out are
 //! its own guesses. Its randomness comes from its seed and a hash of the view, so with a
@@ -59,6 +60,17 @@ pub trait Determinize: Rules {
     fn plausibility(view: &Self::View, seat: Seat, world: &Self::State, floor: f64) -> f64 {
         let _ = (view, seat, world, floor);
         1.0
+    }
+
+    /// What the world `state` (just after the seat's candidate) is worth to `seat` if the
+    /// game can prove that the seat's side wins it however the others play: an endgame
+    /// small enough to solve with every hand open. A play-out may throw such a world away
+    /// (the fast player errs), where the seat itself would not. A lost world is not proven
+    /// (that assumes opponents who play perfectly with open cards), so `None` plays the
+    /// world out; the default proves nothing.
+    fn proven_win(view: &Self::View, seat: Seat, state: &Self::State) -> Option<f64> {
+        let _ = (view, seat, state);
+        None
     }
 
     /// Whether [`Determinize::plausibility`] draws any inference; a game that overrides it
@@ -236,6 +248,9 @@ impl<R: Determinize> SearchBot<R> {
         self.events.clear();
         if R::apply(&mut state, seat, action.clone(), &mut self.events).is_err() {
             return f64::NEG_INFINITY;
+        }
+        if let Some(won) = R::proven_win(view, seat, &state) {
+            return won;
         }
         match play_to_end(
             &mut state,
