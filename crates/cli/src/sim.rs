@@ -268,7 +268,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         let turn = Duration::from_millis(args.engine_ms);
         with_engine(game, &opts, command, turn, &each)?
     } else {
-        game.sim(&opts, &each)?
+        game.sim(&opts, per_game.is_some().then_some(&each))?
     };
     print_report(&report)?;
     if args.json {

@@ -339,14 +339,15 @@ pub fn worker_threads(asked: usize, games: u64) -> usize {
 
 /// Runs a self-play series for a game with bots (see [`SimOptions`]).
 pub fn run<R: GameSpec>(opts: &SimOptions) -> Result<SimReport, GameError> {
-    run_each::<R>(opts, &|_| {})
+    run_each::<R>(opts, None)
 }
 
 /// Runs a self-play series as [`run`] does, handing each game to `each` as it ends: in
-/// index order on one thread, in the order they finish on several.
+/// index order on one thread, in the order they finish on several. With `None` no
+/// [`GameResult`] is built (a few allocations a game, which show in fast random self-play).
 pub fn run_each<R: GameSpec>(
     opts: &SimOptions,
-    each: &(dyn Fn(&GameResult) + Sync),
+    each: Option<&(dyn Fn(&GameResult) + Sync)>,
 ) -> Result<SimReport, GameError> {
     let indices = opts.indices()?;
     let config: R::Config = if opts.config.is_null() {
@@ -437,8 +438,10 @@ pub fn run_each<R: GameSpec>(
                                 other => other,
                             })?;
                         acc.actions += actions as u64;
-                        let seated = seat_bot.iter().map(|&b| opts.bots[b].clone()).collect();
-                        each(&GameResult::new(opts, i, seated, &outcome, actions as u64));
+                        if let Some(each) = each {
+                            let seated = seat_bot.iter().map(|&b| opts.bots[b].clone()).collect();
+                            each(&GameResult::new(opts, i, seated, &outcome, actions as u64));
+                        }
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
                             let think = &mut acc.think[bot_index[b]];

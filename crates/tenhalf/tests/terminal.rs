@@ -132,7 +132,7 @@ fn self_play_runs_every_bot_at_every_table_size() {
                     rotate: true,
                     duplicate: false,
                 },
-                &|_| {},
+                None,
             )
             .unwrap();
         assert_eq!(report.games, 30);

@@ -149,11 +149,12 @@ pub trait ErasedGame: Send + Sync {
     fn verify(&self, record: &Record, opts: &VerifyOptions) -> Result<Verdict, GameError>;
     /// Answers one judge request.
     fn judge(&self, request: &Value) -> Value;
-    /// Runs self-play, handing each game to `each` as it ends (see [`crate::sim::run_each`]).
+    /// Runs self-play, handing each game to `each` (if any) as it ends (see
+    /// [`crate::sim::run_each`]).
     fn sim(
         &self,
         opts: &SimOptions,
-        each: &(dyn Fn(&GameResult) + Sync),
+        each: Option<&(dyn Fn(&GameResult) + Sync)>,
     ) -> Result<SimReport, GameError>;
 }
 
@@ -422,7 +423,7 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
     fn sim(
         &self,
         opts: &SimOptions,
-        each: &(dyn Fn(&GameResult) + Sync),
+        each: Option<&(dyn Fn(&GameResult) + Sync)>,
     ) -> Result<SimReport, GameError> {
         crate::sim::run_each::<R>(opts, each)
     }
