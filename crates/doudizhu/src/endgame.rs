@@ -15,7 +15,7 @@
 //! and the nodes it takes depend only on the position and the limit.
 
 use crate::movegen::legal_plays;
-use crate::rules::{Phase, State};
+use crate::rules::{next, Phase, State};
 use crate::Play;
 use cards::RankCounts;
 use game::Seat;
@@ -208,7 +208,7 @@ impl Solver {
         ply: usize,
     ) -> Result<bool, OutOfNodes> {
         let seat = pos.turn;
-        let next = (seat + 1) % 3;
+        let next = next(seat);
         let mut child = Open { turn: next, ..pos };
         match play {
             Some(p) => {

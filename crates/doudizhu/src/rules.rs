@@ -166,7 +166,8 @@ thread_local! {
 /// appendix) as docs/rules/doudizhu.md gives them.
 pub struct DouDizhu;
 
-fn next(seat: Seat) -> Seat {
+/// The seat after `seat`: play passes to seat + 1, round the three.
+pub(crate) fn next(seat: Seat) -> Seat {
     (seat + 1) % 3
 }
 

@@ -6,10 +6,7 @@ use crate::{Play, View};
 use cards::RankCounts;
 use game::Seat;
 
-/// The seat after `seat`: play passes to seat + 1.
-pub(crate) fn next(seat: Seat) -> Seat {
-    (seat + 1) % 3
-}
+pub(crate) use crate::rules::next;
 
 /// The table as one seat sees it during the play.
 pub(crate) struct Situation {
