@@ -13,14 +13,16 @@
 //! ([`Determinize::plausibility`]): worlds are kept with that chance, so a player who passed
 //! is believed not to hold what it would surely have played; and, if it can, which worlds
 //! the seat's side is sure to win ([`Determinize::proven_win`]), which then need no
-//! play-out. [`SearchBot`] does the rest under a [`Budget`].
+//! play-out; and, if it can, which seats seem to play at random
+//! ([`Determinize::random_play`]), who then play that share of the worlds out at random.
+//! [`SearchBot`] does the rest under a [`Budget`].
 //!
 //! The bot sees only its [`Decision`]'s view, never the state: the worlds it plays out are
 //! its own guesses. Its randomness comes from its seed and a hash of the view, so with a
 //! sample budget (no time limit) the same view gives the same move on any machine.
 
 use crate::sim::play_to_end;
-use crate::{deal, Bot, Decision, GameRng, Rules, Seat, Seed};
+use crate::{deal, Bot, Decision, GameRng, RandomBot, Rules, Seat, Seed};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use std::time::{Duration, Instant};
@@ -71,6 +73,19 @@ pub trait Determinize: Rules {
     fn proven_win(view: &Self::View, seat: Seat, state: &Self::State) -> Option<f64> {
         let _ = (view, seat, state);
         None
+    }
+
+    /// Per seat, the chance that it plays at random rather than like
+    /// [`Determinize::rollout_bot`], judged from what it has done so far (a newcomer
+    /// clicking anything, a random bot): in that share of the worlds the seat plays the
+    /// world out at random. The model of the other players decides which plays look good:
+    /// against a careful player a landlord keeps its high cards for the fight, against a
+    /// random one it can spend them, since nobody is saving a bomb. The judgement may draw
+    /// from `rng`. Empty (the default) for a game that judges nobody: every seat plays like
+    /// the rollout bot, and no random draw is spent.
+    fn random_play(view: &Self::View, seat: Seat, rng: &mut GameRng) -> Vec<f64> {
+        let _ = (view, seat, rng);
+        Vec::new()
     }
 
     /// Whether [`Determinize::plausibility`] draws any inference; a game that overrides it
@@ -191,6 +206,9 @@ pub struct SearchBot<R: Determinize> {
     budget: Budget,
     seed: Seed,
     players: Vec<Box<dyn Bot<R>>>,
+    /// Random players, one per seat, swapped in for the seats a world has play at random
+    /// ([`Determinize::random_play`]).
+    randoms: Vec<Box<dyn Bot<R>>>,
     legal: Vec<R::Action>,
     events: Vec<R::Event>,
 }
@@ -204,6 +222,9 @@ impl<R: Determinize> SearchBot<R> {
             seed: *seed,
             players: (0..seats)
                 .map(|s| R::rollout_bot(&seed.derive(s as u64)))
+                .collect(),
+            randoms: (0..seats)
+                .map(|_| Box::new(RandomBot::new(seed)) as Box<dyn Bot<R>>)
                 .collect(),
             legal: Vec::new(),
             events: Vec::new(),
@@ -227,6 +248,8 @@ impl<R: Determinize> SearchBot<R> {
         let mut rng = self.world_seed(&*view).rng();
         let samples = self.budget.samples(eval.candidates.len());
         let deadline = self.budget.time.map(|t| Instant::now() + t);
+        let careless = R::random_play(&view, seat, &mut rng);
+        let mut at_random = Vec::with_capacity(careless.len());
         for played in 0..samples {
             if deadline.is_some_and(|d| played >= 1 && Instant::now() >= d) {
                 break;
@@ -234,12 +257,41 @@ impl<R: Determinize> SearchBot<R> {
             let Some(world) = sample::<R>(&view, seat, &mut rng) else {
                 break;
             };
+            at_random.clear();
+            at_random.extend(
+                careless
+                    .iter()
+                    .enumerate()
+                    .filter(|&(s, &p)| s != seat && p > 0.0 && unit(&mut rng) < p)
+                    .map(|(s, _)| s)
+                    .filter(|&s| s < self.players.len()),
+            );
+            self.swap_random(&at_random);
+            // Every candidate meets the same random players' draws in this world.
+            let draws = if at_random.is_empty() {
+                None
+            } else {
+                Some(Seed::from_u64(rng.next_u64()))
+            };
             for (c, values) in eval.candidates.iter().zip(eval.values.iter_mut()) {
+                if let Some(draws) = draws {
+                    for &s in &at_random {
+                        self.players[s] = Box::new(RandomBot::new(&draws.derive(s as u64)));
+                    }
+                }
                 let v = self.play(&world, seat, c, &view);
                 values.push(v);
             }
+            self.swap_random(&at_random);
         }
         eval
+    }
+
+    /// Swaps the random player in for each of `seats` (or back out again).
+    fn swap_random(&mut self, seats: &[Seat]) {
+        for &s in seats {
+            std::mem::swap(&mut self.players[s], &mut self.randoms[s]);
+        }
     }
 
     /// The value of `action` in `world`, played out to the end.

@@ -9,6 +9,7 @@
 //!   (`search:fast`, `search`, `search:strong`, `search:N` worlds, `search:Nms`; see
 //!   [`game::search::Budget`]).
 
+mod careless;
 pub mod heuristic;
 mod search;
 

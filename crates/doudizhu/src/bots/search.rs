@@ -20,6 +20,7 @@
 //! first solved with every hand open ([`crate::endgame`]): a world the seat's side wins
 //! against any defence counts as a win without a play-out.
 
+use super::careless::random_chances;
 use super::heuristic::bidding::wanted_bid;
 use super::heuristic::decompose::Decomposer;
 use super::heuristic::situation::Situation;
@@ -115,6 +116,10 @@ impl Determinize for DouDizhu {
             unit
         };
         Some(1.0 + SCORE_TIE_BREAK * share as f64)
+    }
+
+    fn random_play(view: &View, seat: Seat, rng: &mut GameRng) -> Vec<f64> {
+        random_chances(view, seat, rng)
     }
 
     const INFERS: bool = true;
@@ -222,7 +227,7 @@ fn bids_explained(view: &View, seat: Seat, world: &State) -> f64 {
 /// in the play phase that offered a choice, in order, as they would have been in `world`,
 /// until `at` says stop. The view is the one that seat had then, but for the multiplier,
 /// which stays today's (no bot reads it).
-fn choices_then(
+pub(super) fn choices_then(
     view: &View,
     seat: Seat,
     world: &State,
