@@ -122,7 +122,7 @@ fn search_reaches_the_issue_target_at_the_default_setting() {
 }
 
 #[test]
-#[ignore = "4,000 deals at the default setting: about an hour on one core; run with --release --ignored"]
+#[ignore = "4,000 deals at the default setting: about 20 minutes on one core; run with --release --ignored"]
 fn search_wins_99_percent_as_landlord_against_random_peasants() {
     // The deals of `qipai sim doudizhu --bots search,random,random --set landlord=0
     // --no-rotate` with seeds 22 (1,000 deals) and 23 (3,000), as docs/bots.md reports.

@@ -59,8 +59,19 @@ pub trait Determinize: Rules {
     /// in hand, and a world that contradicts them must stay possible. The default draws no
     /// inference. The judgement may stop as soon as the chance is below `floor` and return
     /// what it has: such a world will be thrown away, and should cost little.
-    fn plausibility(view: &Self::View, seat: Seat, world: &Self::State, floor: f64) -> f64 {
-        let _ = (view, seat, world, floor);
+    ///
+    /// `at_random` are the seats this world has play at random
+    /// ([`Determinize::random_play`]): a random player's actions say nothing about its
+    /// cards, so they are not judged. Judging them would keep the wrong worlds: a random
+    /// player who passes holding a bomb would be believed not to hold one.
+    fn plausibility(
+        view: &Self::View,
+        seat: Seat,
+        world: &Self::State,
+        at_random: &[Seat],
+        floor: f64,
+    ) -> f64 {
+        let _ = (view, seat, world, at_random, floor);
         1.0
     }
 
@@ -254,9 +265,8 @@ impl<R: Determinize> SearchBot<R> {
             if deadline.is_some_and(|d| played >= 1 && Instant::now() >= d) {
                 break;
             }
-            let Some(world) = sample::<R>(&view, seat, &mut rng) else {
-                break;
-            };
+            // Who plays at random is drawn first: the cards are then dealt to fit the
+            // others' actions only.
             at_random.clear();
             at_random.extend(
                 careless
@@ -266,6 +276,9 @@ impl<R: Determinize> SearchBot<R> {
                     .map(|(s, _)| s)
                     .filter(|&s| s < self.players.len()),
             );
+            let Some(world) = sample::<R>(&view, seat, &at_random, &mut rng) else {
+                break;
+            };
             self.swap_random(&at_random);
             // Every candidate meets the same random players' draws in this world.
             let draws = if at_random.is_empty() {
@@ -385,10 +398,15 @@ impl<A> Evaluation<A> {
     }
 }
 
-/// A world that agrees with the view, kept with its [`Determinize::plausibility`]: a
-/// rejection sampler over at most [`TRIES_PER_WORLD`] deals, falling back on the most
-/// plausible of them.
-fn sample<R: Determinize>(view: &R::View, seat: Seat, rng: &mut GameRng) -> Option<R::State> {
+/// A world that agrees with the view, kept with its [`Determinize::plausibility`] (the
+/// seats in `at_random` play at random in it): a rejection sampler over at most
+/// [`TRIES_PER_WORLD`] deals, falling back on the most plausible of them.
+fn sample<R: Determinize>(
+    view: &R::View,
+    seat: Seat,
+    at_random: &[Seat],
+    rng: &mut GameRng,
+) -> Option<R::State> {
     if !R::INFERS {
         return R::determinize(view, seat, rng);
     }
@@ -399,7 +417,7 @@ fn sample<R: Determinize>(view: &R::View, seat: Seat, rng: &mut GameRng) -> Opti
         // Judged exactly down to the draw and to the best so far: below both, the world is
         // neither kept nor the fallback.
         let floor = best.as_ref().map_or(0.0, |(q, _)| draw.min(*q));
-        let p = R::plausibility(view, seat, &world, floor);
+        let p = R::plausibility(view, seat, &world, at_random, floor);
         if draw < p {
             return Some(world);
         }

@@ -95,8 +95,8 @@ impl Determinize for DouDizhu {
         Box::new(HeuristicBot::new(seed))
     }
 
-    fn plausibility(view: &View, seat: Seat, world: &State, floor: f64) -> f64 {
-        actions_explained(view, seat, world, floor)
+    fn plausibility(view: &View, seat: Seat, world: &State, at_random: &[Seat], floor: f64) -> f64 {
+        actions_explained(view, seat, world, at_random, floor)
     }
 
     fn proven_win(view: &View, seat: Seat, state: &State) -> Option<f64> {
@@ -178,14 +178,24 @@ const UNEXPLAINED_BID: f64 = 0.5;
 /// that moment in the world (its hand now and every card it played since), the heuristic
 /// (the model of the other players that the play-outs use) asked what it would have done.
 /// Each action it would not have chosen multiplies the chance by [`UNEXPLAINED_PASS`] or
-/// [`UNEXPLAINED_PLAY`]. Stops once the chance is below `floor`.
-fn actions_explained(view: &View, seat: Seat, world: &State, floor: f64) -> f64 {
-    let mut chance = bids_explained(view, seat, world);
+/// [`UNEXPLAINED_PLAY`]. The seats in `at_random` play at random in this world: their bids
+/// and plays are not judged. Stops once the chance is below `floor`.
+fn actions_explained(
+    view: &View,
+    seat: Seat,
+    world: &State,
+    at_random: &[Seat],
+    floor: f64,
+) -> f64 {
+    let mut chance = bids_explained(view, seat, world, at_random);
     if chance < floor {
         return chance;
     }
     let mut heuristic = HeuristicBot::new(&Seed::from_u64(0));
     choices_then(view, seat, world, |then, by, legal, done| {
+        if at_random.contains(&by) {
+            return true;
+        }
         if heuristic.act(&Decision::from_view(then, by, legal)) != done {
             chance *= if done == Action::Pass {
                 UNEXPLAINED_PASS
@@ -201,13 +211,14 @@ fn actions_explained(view: &View, seat: Seat, world: &State, floor: f64) -> f64 
 /// How well the world explains the other seats' bids: each bid is compared with the one the
 /// heuristic would have made with that seat's hand as dealt (its hand in the world, every
 /// card it played since, less the kitty if it took it); each bid the heuristic would not
-/// have made multiplies the chance by [`UNEXPLAINED_BID`].
-fn bids_explained(view: &View, seat: Seat, world: &State) -> f64 {
+/// have made multiplies the chance by [`UNEXPLAINED_BID`]. The bids of the seats in
+/// `at_random` are not judged.
+fn bids_explained(view: &View, seat: Seat, world: &State, at_random: &[Seat]) -> f64 {
     let mut chance = 1.0;
     let mut dec = Decomposer::default();
     let mut highest = 0;
     for &(by, bid) in &view.bids {
-        if by != seat && by < 3 {
+        if by != seat && by < 3 && !at_random.contains(&by) {
             let mut dealt = world.hands[by].plus(view.played_by(by));
             if view.landlord == Some(by) {
                 dealt = dealt.checked_minus(world.kitty).unwrap_or(dealt);
@@ -395,7 +406,7 @@ mod tests {
                     &view,
                     seat,
                     &state,
-                    actions_explained(&view, seat, &state, 0.0),
+                    actions_explained(&view, seat, &state, &[], 0.0),
                 );
                 let legal = DouDizhu::legal(&state, seat);
                 let action = bot.act(&Decision::from_view(&view, seat, &legal));
@@ -439,8 +450,8 @@ mod tests {
     }
 
     #[test]
-    fn a_world_that_hands_the_passer_an_easy_beat_is_doubted() {
-        let mut doubted = 0;
+    fn a_world_that_hands_the_passer_an_easy_beat_is_doubted_unless_it_plays_at_random() {
+        let (mut doubted, mut cleared) = (0, 0);
         at_every_turn(100, |view, seat, state, _| {
             // The most recent pass by another seat over a solo lower than a 2: give that
             // seat a spare 2 (taken from the third hand) and the pass is no longer explained.
@@ -467,10 +478,24 @@ mod tests {
             let mut world = state.clone();
             world.hands[third] = world.hands[third].minus(RankCounts::from_ranks([Rank::Two]));
             world.hands[passer] = world.hands[passer].plus(RankCounts::from_ranks([Rank::Two]));
-            if actions_explained(view, seat, &world, 0.0) < 1.0 {
+            let chance = actions_explained(view, seat, &world, &[], 0.0);
+            if chance < 1.0 {
                 doubted += 1;
+                // Played at random, the passer's actions say nothing about its cards: the
+                // world keeps only the doubt the third seat's actions raise.
+                let random_passer = actions_explained(view, seat, &world, &[passer], 0.0);
+                assert!(random_passer >= chance, "{random_passer} against {chance}");
+                if random_passer > chance {
+                    cleared += 1;
+                }
+                let both = actions_explained(view, seat, &world, &[passer, third], 0.0);
+                assert_eq!(both, 1.0);
             }
         });
+        assert!(
+            cleared > doubted / 2,
+            "a random passer cleared {cleared} of {doubted} doubts"
+        );
         assert!(
             doubted > 20,
             "worlds with an easy beat were doubted {doubted} times"
