@@ -9,6 +9,8 @@
 //!   (`search:fast`, `search`, `search:strong`, `search:N` worlds, `search:Nms`; see
 //!   [`game::search::Budget`]).
 
+#[cfg(test)]
+mod against_random;
 mod careless;
 pub mod heuristic;
 mod search;
