@@ -1,12 +1,13 @@
 //! Dou Dizhu's text face: the table drawn for a terminal, typed actions, hints, help.
 
+use crate::bots::HeuristicBot;
 use crate::rules::{Action, Event, Phase, MAX_REDEALS};
 use crate::{Kind, Play, View};
-use cards::RankCounts;
-use game::{text, Viewer};
+use cards::{Rank, RankCounts};
+use game::{text, Bot, Decision, Seed, Viewer};
 use std::fmt::Write;
 
-/// Orders plays "smallest first", the order `hint` cycles through and `legal` lists: plain
+/// Orders plays "smallest first", the order `legal` lists and [`hints`] falls back on: plain
 /// plays by main rank, then fewer cards first; bombs after them, the rocket last.
 pub(crate) fn hint_order(plays: &mut [Play]) {
     plays.sort_by_key(|p| {
@@ -246,6 +247,10 @@ pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, String> {
         .ok_or_else(|| format!("{cards} is not a play"))
 }
 
+/// The plays `hint` cycles through, best first: the heuristic bot's own play when it would
+/// play (what a good player would do here), then every other play smallest first, those
+/// that break up a bomb or the rocket last but for the bomb itself. Smallest first alone
+/// would offer a single 4 out of 4 4 4 4 before a lone 5.
 pub(crate) fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
     if view.phase == Phase::Bidding {
         return legal.to_vec();
@@ -258,12 +263,36 @@ pub(crate) fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
         })
         .collect();
     hint_order(&mut plays);
+    let hand = view.hand.unwrap_or(RankCounts::EMPTY);
+    plays.sort_by_key(|&p| breaks_a_bomb(hand, p));
+    let seat = view.seat.unwrap_or(0);
+    let suggested =
+        match HeuristicBot::new(&Seed::from_u64(0)).act(&Decision::from_view(view, seat, legal)) {
+            Action::Play(p) => plays.iter().position(|&q| q == p),
+            _ => None,
+        };
+    if let Some(i) = suggested {
+        plays[..=i].rotate_right(1);
+    }
     plays.into_iter().map(Action::Play).collect()
+}
+
+/// Whether `play` takes cards from a bomb or the rocket in `hand` without being that bomb
+/// or the rocket.
+fn breaks_a_bomb(hand: RankCounts, play: Play) -> bool {
+    if play.is_bomb() {
+        return false;
+    }
+    let rocket = hand.count(Rank::BlackJoker) == 1 && hand.count(Rank::RedJoker) == 1;
+    play.cards().iter().any(|(r, _)| {
+        hand.count(r) == 4 || (rocket && matches!(r, Rank::BlackJoker | Rank::RedJoker))
+    })
 }
 
 pub(crate) fn help() -> &'static str {
     "Type the cards to play by rank, suits do not matter: `3 3 3 4`, or run together \
 `33344`; T or 10 for ten; BJ and RJ for the small and big jokers. `pass` (or p) to pass. \
 While bidding: 1, 2 or 3, or `pass` for no bid. `hint` cycles through the plays that beat \
-the table, smallest first."
+the table (every play when you lead): the computer's suggestion first, then smallest first, \
+breaking up a bomb last."
 }

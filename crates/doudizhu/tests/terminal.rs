@@ -2,8 +2,8 @@
 //! and the table in the vocabulary every card game shares.
 
 use cards::RankCounts;
-use doudizhu::{DouDizhu, Event, Play};
-use game::{GameSpec, Seed, ToAct, Viewer};
+use doudizhu::{Action, DouDizhu, Event, Play};
+use game::{Bot, GameSpec, Seed, ToAct, Viewer};
 
 fn play(s: &str) -> Play {
     s.parse().expect("test play")
@@ -153,5 +153,51 @@ fn table_marks_the_turn_and_names_plays_in_words() {
         screen.contains("to beat: ") && screen.contains("from seat 0"),
         "{screen}"
     );
-    assert!(screen.contains("(a single)"), "{screen}");
+    // The lead named with its kind in words, as `3 3 (a pair)`.
+    assert!(screen.contains(&format!("to beat: {hint} (a")), "{screen}");
+}
+
+#[test]
+fn hint_offers_the_computers_play_first_and_breaks_up_a_bomb_last() {
+    // Seat 1, a peasant holding 4 4 4 4, follows the landlord's single 3: smallest first
+    // alone would offer a single 4 out of the bomb before anything else.
+    let Ok(state) = <DouDizhu as game::Rules>::start(
+        &doudizhu::Config {
+            landlord: Some(0),
+            ..Default::default()
+        },
+        3,
+        &Seed::from_u64(1),
+    ) else {
+        panic!("a deal starts");
+    };
+    let mut view = <DouDizhu as game::Rules>::view(&state, Viewer::Seat(1));
+    let hand: RankCounts = "4 4 4 4 5 6 7 8 9 9 T J Q K A 2 2".parse().expect("hand");
+    view.hand = Some(hand);
+    view.kitty = Some("3 3 RJ".parse().expect("kitty"));
+    view.history = vec![(0, Some(play("3")))];
+    view.last = Some((0, play("3")));
+    view.to_act = Some(1);
+    view.hand_sizes = [19, 17, 17];
+    let legal = game::search::legal_in_view::<DouDizhu>(&view, 1);
+    assert!(legal.len() > 10, "{legal:?}");
+    let hints = DouDizhu::hints(&view, &legal);
+    let mut plays: Vec<_> = legal.iter().filter(|a| **a != Action::Pass).collect();
+    let mut offered: Vec<_> = hints.iter().collect();
+    plays.sort_by_key(|a| format!("{a:?}"));
+    offered.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(offered, plays, "every play is offered once, and only plays");
+    let suggested = doudizhu::bots::HeuristicBot::new(&Seed::from_u64(0))
+        .act(&game::Decision::from_view(&view, 1, &legal));
+    if suggested != Action::Pass {
+        assert_eq!(hints[0], suggested);
+    }
+    let at = |p: &str| hints.iter().position(|h| *h == Action::Play(play(p)));
+    let (four, five) = (at("4"), at("5"));
+    assert!(four.is_some() && five.is_some());
+    assert!(
+        four > five,
+        "a single 4 from the bomb comes last: {hints:?}"
+    );
+    assert_eq!(four, Some(hints.len() - 1), "{hints:?}");
 }
