@@ -2,7 +2,8 @@
 # The browser client end to end: Debian's Chromium, driven by playwright-core, plays every
 # game on the pages of the real `qipai serve`. Installs what it needs when it is missing
 # (Chromium and CJK fonts from Debian, playwright-core from npm into web/tests/), builds
-# the binary if needed, then runs web/tests/e2e/. Screenshots go to docs/screenshots/.
+# the binary if needed, then runs web/tests/e2e/. Screenshots go to target/screenshots/;
+# QIPAI_SCREENSHOTS=docs/screenshots refreshes the ones the docs show.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo=""

@@ -201,3 +201,35 @@ fn hint_offers_the_computers_play_first_and_breaks_up_a_bomb_last() {
     );
     assert_eq!(four, Some(hints.len() - 1), "{hints:?}");
 }
+
+#[test]
+fn the_tables_legal_actions_lead_with_the_hints() {
+    // The browser's Hint button cycles through the legal actions from the first: they come
+    // in the order `hint` offers them, so both clients suggest the same plays.
+    let entry = game::registry::entry::<DouDizhu>();
+    let mut table = entry
+        .new_table(&game::TableSetup::new(
+            "t",
+            serde_json::json!({"landlord": 0}),
+            3,
+            Seed::from_u64(5),
+        ))
+        .expect("a table");
+    let mut checked = 0;
+    while let ToAct::Seat(seat) = table.to_act() {
+        let legal = table.legal(seat).expect("legal actions");
+        let hints = table.hints(seat);
+        let view = table.view(Viewer::Seat(seat)).expect("a view");
+        let texts: Vec<String> = legal.iter().map(|a| entry.action_text(&view, a)).collect();
+        assert_eq!(texts[..hints.len()], hints[..], "seat {seat}");
+        let mut sorted = texts.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), texts.len(), "each legal action once");
+        checked += usize::from(hints.len() > 1);
+        table
+            .apply_text(seat, &texts[0])
+            .expect("the first is legal");
+    }
+    assert!(checked > 5, "{checked} turns with hints to choose from");
+}

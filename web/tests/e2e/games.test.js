@@ -1,6 +1,6 @@
 // A complete game of each of the five games, played from the page against computers with
 // one click from the lobby, on a desktop and on a 375 px phone; screenshots of every table
-// go to docs/screenshots/.
+// go to target/screenshots/ (docs/screenshots/ with QIPAI_SCREENSHOTS=docs/screenshots).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

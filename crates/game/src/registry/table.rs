@@ -72,7 +72,10 @@ pub trait Table: Send + Sync {
     fn actions(&self) -> usize;
     /// The turn timer for the seat(s) to act now (see [`GameSpec::clock`]).
     fn clock(&self) -> Clock;
-    /// The legal actions of `seat`, as JSON.
+    /// The legal actions of `seat`, as JSON, in the order a hint offers them
+    /// ([`GameSpec::hints`], best first) and then the rest as the rules list them: a client
+    /// that cycles through them from the first (the browser's Hint button) makes the same
+    /// suggestions as the terminal's `hint`.
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, GameError>;
     /// Applies a JSON action.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Applied, GameError>;
@@ -234,7 +237,17 @@ impl<R: GameSpec> Table for TypedTable<R> {
     }
 
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, GameError> {
-        R::legal(&self.state, seat).iter().map(to_json).collect()
+        let mut legal = R::legal(&self.state, seat);
+        if legal.len() > 1 {
+            let view = R::view(&self.state, Viewer::Seat(seat));
+            let mut ordered = R::hints(&view, &legal);
+            ordered.retain(|a| legal.contains(a));
+            ordered.dedup();
+            legal.retain(|a| !ordered.contains(a));
+            ordered.append(&mut legal);
+            legal = ordered;
+        }
+        legal.iter().map(to_json).collect()
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Applied, GameError> {
