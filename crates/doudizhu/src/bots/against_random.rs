@@ -35,11 +35,20 @@ fn deal_of(run: u64, deal: u64) -> State {
     }
 }
 
+/// A peasant of the bot named `name` (`random` or `heuristic`).
+fn peasant(name: &str, seed: &Seed) -> Box<dyn Bot<DouDizhu>> {
+    match name {
+        "random" => Box::new(RandomBot::new(seed)),
+        "heuristic" => Box::new(HeuristicBot::new(seed)),
+        _ => panic!("peasants are random or heuristic, not {name}"),
+    }
+}
+
 /// The chance that the landlord (seat 0) wins after playing `candidate` in `state`, over
-/// `samples` play-outs, itself by the heuristic and the peasants at random. Play-out `k`
-/// draws from `seed.derive(k)` whatever the candidate, so candidates are compared on the
-/// same luck.
-fn oracle(state: &State, candidate: Action, samples: u64, seed: &Seed) -> f64 {
+/// `samples` play-outs, itself by the heuristic and the peasants by the bot named
+/// `peasants`. Play-out `k` draws from `seed.derive(k)` whatever the candidate, so
+/// candidates are compared on the same luck.
+fn oracle(state: &State, candidate: Action, samples: u64, seed: &Seed, peasants: &str) -> f64 {
     let mut events = Vec::new();
     let mut legal = Vec::new();
     let wins = (0..samples)
@@ -47,8 +56,8 @@ fn oracle(state: &State, candidate: Action, samples: u64, seed: &Seed) -> f64 {
             let luck = seed.derive(k);
             let mut players: Vec<Box<dyn Bot<DouDizhu>>> = vec![
                 Box::new(HeuristicBot::new(&luck)),
-                Box::new(RandomBot::new(&luck.derive(1))),
-                Box::new(RandomBot::new(&luck.derive(2))),
+                peasant(peasants, &luck.derive(1)),
+                peasant(peasants, &luck.derive(2)),
             ];
             let mut world = state.clone();
             DouDizhu::apply(&mut world, 0, candidate, &mut events).is_ok()
@@ -148,7 +157,9 @@ fn a_landlord_that_sees_every_card_still_loses_some_deals_to_random_peasants() {
 /// highest of noisy estimates, so every bot's regret carries the same upward bias: only
 /// differences mean something. Prints the heuristic's regret and the search's per 1,000
 /// deals, the search's by hand size and by leading or following, and its `REGRET_SHOW`
-/// worst decisions.
+/// worst decisions. `REGRET_PEASANTS=heuristic` measures the same against heuristic
+/// peasants instead (their play-outs hardly vary: 50 samples do), which shows what a
+/// change tuned against random peasants costs against careful ones.
 #[test]
 #[ignore = "a measurement of minutes: see docs/bots.md"]
 fn regret_of_the_search_landlord_against_random_peasants() {
@@ -156,6 +167,7 @@ fn regret_of_the_search_landlord_against_random_peasants() {
     let samples = number("REGRET_SAMPLES", 1_000);
     let run = number("REGRET_SEED", 41);
     let bot = number("REGRET_BOT", 5);
+    let peasants = std::env::var("REGRET_PEASANTS").unwrap_or_else(|_| "random".into());
     let mut events = Vec::new();
     let (mut heuristic_regret, mut decisions, mut differ) = (0.0, 0, 0);
     // The search's regret by the landlord's cards (1–5, 6–10, 11–15, 16–20), leading or
@@ -167,8 +179,8 @@ fn regret_of_the_search_landlord_against_random_peasants() {
         let mut state = deal_of(run, deal);
         let mut players: Vec<Box<dyn Bot<DouDizhu>>> = vec![
             Box::new(HeuristicBot::new(&seed.derive(7))),
-            Box::new(RandomBot::new(&seed.derive(1_001))),
-            Box::new(RandomBot::new(&seed.derive(1_002))),
+            peasant(&peasants, &seed.derive(1_001)),
+            peasant(&peasants, &seed.derive(1_002)),
         ];
         let mut search = SearchBot::<DouDizhu>::new(Budget::DEFAULT, &seed.derive(bot), 3);
         let mut turn = 0;
@@ -183,13 +195,13 @@ fn regret_of_the_search_landlord_against_random_peasants() {
                 let luck = seed.derive(1_000 + turn);
                 let chances: Vec<f64> = candidates
                     .iter()
-                    .map(|&c| oracle(&state, c, samples, &luck))
+                    .map(|&c| oracle(&state, c, samples, &luck, &peasants))
                     .collect();
                 let best = chances.iter().copied().fold(0.0, f64::max);
                 let chance_of = |chosen: Action| match candidates.iter().position(|&c| c == chosen)
                 {
                     Some(i) => chances[i],
-                    None => oracle(&state, chosen, samples, &luck),
+                    None => oracle(&state, chosen, samples, &luck, &peasants),
                 };
                 let searched = search.act(&decision);
                 heuristic_regret += best - chance_of(action);
@@ -218,7 +230,7 @@ fn regret_of_the_search_landlord_against_random_peasants() {
     let per_thousand = |r: f64| (r * 1_000.0 / deals as f64 * 10.0).round() / 10.0;
     let total: f64 = search_regret.iter().flatten().sum();
     println!(
-        "{deals} deals of run {run}, {decisions} decisions ({differ} where search and \
+        "{peasants} peasants, {deals} deals of run {run}, {decisions} decisions ({differ} where search and \
          heuristic differ), {samples} play-outs a candidate: regret per 1,000 deals: \
          heuristic {}, search {}; the search's by the landlord's cards \
          (1-5, 6-10, 11-15, 16-20) as [leading, following]: {:?}",
