@@ -45,8 +45,8 @@ impl GameSpec for BigTwo {
         text::parse_action(typed)
     }
 
-    fn hints(_: &View, legal: &[Action]) -> Vec<Action> {
-        text::hints(legal)
+    fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
+        text::hints(view, legal)
     }
 
     fn help() -> &'static str {

@@ -1,10 +1,12 @@
 //! The terminal face of the game: the table as text, typed plays, hints and help.
 
+use crate::bots::plan::{best_plan, Unseen};
+use crate::bots::Heuristic;
 use crate::combo::Combo;
 use crate::rules::{Action, Event, SEATS};
 use crate::view::View;
 use cards::{parse_cards, CardSet, Deck};
-use game::{text, Viewer};
+use game::{text, Bot, Decision, Viewer};
 use std::fmt::Write;
 
 /// What to type at the terminal.
@@ -15,7 +17,8 @@ straight flush. Ranks 3 4 5 6 7 8 9 T J Q K A 2 (10 is fine for T); suits d c h 
 lowest to highest (the symbols work too). Type `pass` to pass (not when you lead). Follow with as many cards as the \
 play on the table, and higher: by rank then suit, and among five-card plays straight < flush < \
 full house < four of a kind < straight flush. The match's first play must include 3d. \
-`hint` suggests plays that beat the table, smallest first.";
+`hint` suggests plays that beat the table: the computer's first, then smallest first, \
+breaking up a pair, triple or five-card group of your hand last.";
 
 /// Reads a typed action: `pass` (or `p`), or cards in the suited notation.
 pub fn parse_action(text: &str) -> Result<Action, String> {
@@ -44,8 +47,14 @@ pub fn action_text(action: &Action) -> String {
     }
 }
 
-/// The plays of `legal` that beat the table, smallest first; `pass` alone if there are none.
-pub fn hints(legal: &[Action]) -> Vec<Action> {
+/// The plays of `legal` in the order `hint` offers them: the computer's own play first
+/// (the `heuristic` bot's, when it would play), then the rest smallest first, with the
+/// plays that break up a group of the hand last; `pass` alone if there are none.
+///
+/// A group is one of the plays the computer would split the hand into (a pair, a triple,
+/// a five-card play): smallest first alone would offer a single out of a pair, or a 9 out
+/// of a straight flush, before a card that stands alone.
+pub fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
     let mut plays: Vec<Combo> = legal
         .iter()
         .filter_map(|a| match a {
@@ -53,12 +62,31 @@ pub fn hints(legal: &[Action]) -> Vec<Action> {
             Action::Pass => None,
         })
         .collect();
-    plays.sort_by_key(Combo::order_key);
-    let mut out: Vec<Action> = plays.into_iter().map(|c| Action::Play(c.cards)).collect();
-    if out.is_empty() && legal.contains(&Action::Pass) {
-        out.push(Action::Pass);
+    if plays.is_empty() {
+        return legal
+            .iter()
+            .filter(|a| **a == Action::Pass)
+            .cloned()
+            .collect();
     }
-    out
+    plays.sort_by_key(Combo::order_key);
+    if let (Some(hand), Some(seat)) = (view.hand, view.seat) {
+        let groups = best_plan(hand, &Unseen::new(view.unseen())).plays;
+        plays.sort_by_key(|play| breaks_up(&groups, play.cards));
+        let computer = Heuristic::new().act(&Decision::from_view(view, seat, legal));
+        if let Some(i) = plays.iter().position(|p| Action::Play(p.cards) == computer) {
+            plays[..=i].rotate_right(1);
+        }
+    }
+    plays.into_iter().map(|c| Action::Play(c.cards)).collect()
+}
+
+/// Whether playing `cards` takes some but not all of the cards of one of `groups`.
+fn breaks_up(groups: &[Combo], cards: CardSet) -> bool {
+    groups.iter().any(|group| {
+        let shared = group.cards.bits() & cards.bits();
+        shared != 0 && shared != group.cards.bits()
+    })
 }
 
 /// Pretty cards for people: `3♦ 3♠`.

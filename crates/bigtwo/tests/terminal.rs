@@ -2,7 +2,7 @@
 //! plays, hints and help.
 
 use bigtwo::{Action, BigTwo, Opening, State};
-use game::{GameSpec, Rules, Seed, ToAct, Viewer};
+use game::{Bot, GameSpec, Rules, Seed, ToAct, Viewer};
 
 fn table() -> (Box<dyn game::Table>, usize) {
     let entry = game::registry::entry::<BigTwo>();
@@ -68,7 +68,7 @@ fn typed_plays_and_pass_are_read() {
 }
 
 #[test]
-fn hints_are_the_plays_that_beat_the_table_smallest_first() {
+fn hints_offer_the_computers_play_first_then_smallest_first_breaking_up_a_pair_last() {
     let hands = ["3d 9d 9s", "4d 5h 5s 2s", "6d", "7d"].map(|h| h.parse().unwrap());
     let mut state = State::from_hands(hands, Opening::ThreeOfDiamonds).unwrap();
     BigTwo::apply(
@@ -84,7 +84,11 @@ fn hints_are_the_plays_that_beat_the_table_smallest_first() {
         .iter()
         .map(BigTwo::action_text)
         .collect();
-    assert_eq!(hints, ["4♦", "5♥", "5♠", "2♠"]);
+    // The heuristic takes the lead back with its 2; smallest first alone would offer
+    // 4♦ 5♥ 5♠ 2♠, splitting the pair of fives before the 2.
+    let computer = bigtwo::bots::Heuristic::new().act(&game::Decision::from_view(&view, 1, &legal));
+    assert_eq!(BigTwo::action_text(&computer), "2♠");
+    assert_eq!(hints, ["2♠", "4♦", "5♥", "5♠"]);
     BigTwo::apply(
         &mut state,
         1,
@@ -95,6 +99,32 @@ fn hints_are_the_plays_that_beat_the_table_smallest_first() {
     let legal = BigTwo::legal(&state, 2);
     let hints = BigTwo::hints(&BigTwo::view(&state, Viewer::Seat(2)), &legal);
     assert_eq!(hints, [Action::Pass]);
+}
+
+#[test]
+fn hints_offer_a_card_that_stands_alone_before_one_out_of_a_pair() {
+    let hands = ["3d 8d", "4d 4s 6h 9c", "7d", "Td"].map(|h| h.parse().unwrap());
+    let mut state = State::from_hands(hands, Opening::ThreeOfDiamonds).unwrap();
+    BigTwo::apply(
+        &mut state,
+        0,
+        Action::Play("3d".parse().unwrap()),
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let view = BigTwo::view(&state, Viewer::Seat(1));
+    let legal = BigTwo::legal(&state, 1);
+    let hints: Vec<String> = BigTwo::hints(&view, &legal)
+        .iter()
+        .map(BigTwo::action_text)
+        .collect();
+    let at = |card: &str| hints.iter().position(|h| h == card);
+    assert_eq!(hints.len(), 4, "every single is offered once: {hints:?}");
+    for lone in ["6♥", "9♣"] {
+        for paired in ["4♦", "4♠"] {
+            assert!(at(lone) < at(paired), "{lone} before {paired}: {hints:?}");
+        }
+    }
 }
 
 #[test]
