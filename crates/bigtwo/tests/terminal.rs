@@ -67,10 +67,11 @@ fn typed_plays_and_pass_are_read() {
     );
 }
 
-#[test]
-fn hints_offer_the_computers_play_first_then_smallest_first_breaking_up_a_pair_last() {
-    let hands = ["3d 9d 9s", "4d 5h 5s 2s", "6d", "7d"].map(|h| h.parse().unwrap());
-    let mut state = State::from_hands(hands, Opening::ThreeOfDiamonds).unwrap();
+/// A deal of `hands` after seat 0 led the 3♦: the state, seat 1's view and legal
+/// actions, and its hints as it reads them.
+fn after_the_3d(hands: [&str; 4]) -> (State, bigtwo::View, Vec<Action>, Vec<String>) {
+    let mut state =
+        State::from_hands(hands.map(|h| h.parse().unwrap()), Opening::ThreeOfDiamonds).unwrap();
     BigTwo::apply(
         &mut state,
         0,
@@ -80,10 +81,16 @@ fn hints_offer_the_computers_play_first_then_smallest_first_breaking_up_a_pair_l
     .unwrap();
     let view = BigTwo::view(&state, Viewer::Seat(1));
     let legal = BigTwo::legal(&state, 1);
-    let hints: Vec<String> = BigTwo::hints(&view, &legal)
+    let hints = BigTwo::hints(&view, &legal)
         .iter()
         .map(BigTwo::action_text)
         .collect();
+    (state, view, legal, hints)
+}
+
+#[test]
+fn hints_offer_the_computers_play_first_then_smallest_first_breaking_up_a_pair_last() {
+    let (mut state, view, legal, hints) = after_the_3d(["3d 9d 9s", "4d 5h 5s 2s", "6d", "7d"]);
     // The heuristic takes the lead back with its 2; smallest first alone would offer
     // 4♦ 5♥ 5♠ 2♠, splitting the pair of fives before the 2.
     let computer = bigtwo::bots::Heuristic::new().act(&game::Decision::from_view(&view, 1, &legal));
@@ -103,21 +110,7 @@ fn hints_offer_the_computers_play_first_then_smallest_first_breaking_up_a_pair_l
 
 #[test]
 fn hints_offer_a_card_that_stands_alone_before_one_out_of_a_pair() {
-    let hands = ["3d 8d", "4d 4s 6h 9c", "7d", "Td"].map(|h| h.parse().unwrap());
-    let mut state = State::from_hands(hands, Opening::ThreeOfDiamonds).unwrap();
-    BigTwo::apply(
-        &mut state,
-        0,
-        Action::Play("3d".parse().unwrap()),
-        &mut Vec::new(),
-    )
-    .unwrap();
-    let view = BigTwo::view(&state, Viewer::Seat(1));
-    let legal = BigTwo::legal(&state, 1);
-    let hints: Vec<String> = BigTwo::hints(&view, &legal)
-        .iter()
-        .map(BigTwo::action_text)
-        .collect();
+    let (_, _, _, hints) = after_the_3d(["3d 8d", "4d 4s 6h 9c", "7d", "Td"]);
     let at = |card: &str| hints.iter().position(|h| h == card);
     assert_eq!(hints.len(), 4, "every single is offered once: {hints:?}");
     for lone in ["6♥", "9♣"] {
