@@ -37,6 +37,15 @@ function board(tv, v, playable) {
   if (!ui.cursor) ui.cursor = last ? [...last] : [(n - 1) >> 1, (n - 1) >> 1];
   const forbidden = ui.showForbidden !== false ? v.forbidden : [];
   const place = (p) => playable && !stones.has(`${p[0]},${p[1]}`) && tv.act({ place: p });
+  // What a screen reader says of the point under the keyboard cursor: its name and what is
+  // on it, since the stones themselves are only drawn.
+  const describe = (p) => {
+    const i = stones.get(`${p[0]},${p[1]}`);
+    const barred = forbidden.some((f) => f[0] === p[0] && f[1] === p[1]);
+    const what = i === undefined ? t(barred ? 'go.barred' : 'go.empty') : t(i % 2 ? 'go.white' : 'go.black');
+    const isLast = last && last[0] === p[0] && last[1] === p[1];
+    return `${pointName(p, n)}: ${what}${isLast ? `, ${t('go.last')}` : ''}`;
+  };
   const lines = [];
   for (let i = 0; i < n; i++) {
     lines.push(s('line', { x1: at(0), y1: at(i), x2: at(n - 1), y2: at(i) }));
@@ -81,9 +90,10 @@ function board(tv, v, playable) {
     {
       class: ['goban', playable && 'playable'],
       viewBox: `0 0 ${W} ${W}`,
-      role: 'grid',
+      role: 'application',
+      'aria-roledescription': t('go.board'),
       tabindex: '0',
-      'aria-label': `${t('game.gomoku')} ${pointName(cur, n)}`,
+      'aria-label': `${t('game.gomoku')}, ${describe(cur)}`,
       dataset: { focus: 'board' },
       on: {
         keydown: (e) => {

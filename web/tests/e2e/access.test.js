@@ -1,0 +1,111 @@
+// A player who cannot see the page: everything here goes through the accessibility tree
+// Chromium builds for screen readers (roles and names, as `getByRole` finds them) and the
+// keyboard, never through CSS classes or the mouse. What the tree says is what a screen
+// reader reads out.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage, quickPlay } from './harness.js';
+
+const env = setup();
+
+/** The chat log's lines, where the table announces every action (an `aria-live` list). */
+async function log(page) {
+  return page.getByRole('list', { name: 'Chat' }).getByRole('listitem').allInnerTexts();
+}
+
+/** Waits until `check()` resolves truthy, polling; fails with `what` after `ms`. */
+async function until(check, what, ms = 15000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test('Gomoku by keyboard: the board names the point under the cursor and what is on it', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'gomoku');
+  await until(async () => (await page.getByRole('status').last().innerText()).includes('Your turn'), 'our turn');
+  const board = page.getByRole('application', { name: /^Gomoku, / });
+  await board.focus();
+  // The cursor starts on the centre point, and the board says it is empty.
+  assert.equal(await board.getAttribute('aria-label'), 'Gomoku, h8: empty');
+  await page.keyboard.press('Enter');
+  // Our stone is announced in the log, then the computer's answer.
+  const answer = await until(async () => {
+    const lines = await log(page);
+    return lines.length >= 2 && lines[1];
+  }, "the computer's answer in the log");
+  assert.match((await log(page))[0], /: h8$/);
+  const [, point] = answer.match(/: ([a-o])(\d+)$/) || [];
+  assert.ok(point, `the log names the point: ${answer}`);
+  assert.equal(await board.getAttribute('aria-label'), 'Gomoku, h8: Black');
+  // Walk the cursor to the computer's stone with the arrow keys: the board reads it out.
+  const [, col, row] = answer.match(/: ([a-o])(\d+)$/);
+  const dx = col.charCodeAt(0) - 'h'.charCodeAt(0);
+  const dy = Number(row) - 8;
+  for (let i = 0; i < Math.abs(dx); i++) await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+  for (let i = 0; i < Math.abs(dy); i++) await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
+  assert.equal(await board.getAttribute('aria-label'), `Gomoku, ${col}${row}: White, last move`);
+  // One step off it is an empty point; Enter plays there, and the log says so.
+  const step = dx === 0 && dy === -1 ? 'ArrowLeft' : 'ArrowUp';
+  await page.keyboard.press(step);
+  const here = (await board.getAttribute('aria-label')).match(/^Gomoku, ([a-o]\d+): empty$/);
+  assert.ok(here, await board.getAttribute('aria-label'));
+  await until(async () => (await page.getByRole('status').last().innerText()).includes('Your turn'), 'our turn again');
+  await page.keyboard.press('Enter');
+  await until(async () => (await log(page)).some((l) => l.endsWith(`: ${here[1]}`)), `our stone on ${here[1]} in the log`);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
+  await page.context().close();
+});
+
+/** The names the accessibility tree gives the checkboxes of the hand. */
+async function handNames(hand) {
+  return [...(await hand.ariaSnapshot()).matchAll(/- checkbox "([^"]*)"/g)].map((m) => m[1]);
+}
+
+test('Dou Dizhu from the accessibility tree: the hand, the turn, the actions and every play are read out', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'doudizhu');
+  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
+  const hand = page.getByRole('group', { name: 'your hand' });
+  const names = await handNames(hand);
+  assert.equal(names.length, 17, 'seventeen cards, each a checkbox');
+  for (const name of names) {
+    assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2|Small joker|Big joker)$/, `a card read as its rank: ${name}`);
+  }
+  const actions = page.getByRole('toolbar', { name: 'actions' });
+  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
+  // Bidding: the highest bid offered, or no bid.
+  await until(ourTurn, 'our turn to bid');
+  const bids = actions.getByRole('button', { name: /^Bid \d$/ });
+  await (await bids.count() ? bids.last() : actions.getByRole('button', { name: 'No bid' })).click();
+  // Our first turn in play: Hint checks the boxes of a play and Play sends it; with
+  // nothing to beat the table, Pass.
+  const hint = actions.getByRole('button', { name: 'Hint' });
+  await until(async () => (await ourTurn()) && (await hint.count()) > 0, 'our turn to play', 30000);
+  const before = (await handNames(hand)).length;
+  const said = (await log(page)).length;
+  let played = 0;
+  if (await hint.isEnabled()) {
+    await hint.click();
+    played = await hand.getByRole('checkbox', { checked: true }).count();
+    assert.ok(played > 0, 'Hint checks the cards of a play');
+    await actions.getByRole('button', { name: 'Play' }).click();
+  } else {
+    await actions.getByRole('button', { name: 'Pass' }).click();
+  }
+  await until(async () => (await handNames(hand)).length === before - played, 'the played cards to leave the hand');
+  // The log reads out our action, then a computer's answer, each under the seat's name.
+  await until(async () => (await log(page)).length >= said + 2, 'a computer answering');
+  const lines = (await log(page)).slice(said);
+  assert.ok(lines[0].startsWith(`${me}: `), lines.join(' | '));
+  assert.match(lines[1], /^computer /, lines.join(' | '));
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
+  await page.context().close();
+});
