@@ -41,11 +41,14 @@ export function arena(tv, n, seatEl, playEl, center, cls) {
     else if (p.y < 22) (style.top = '3%'), (vs = 'v-top');
     else style.top = `${p.y}%`;
     const side = `${hs} ${vs}`;
-    items.push(h('div', { class: ['seat', side, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, dataset: { seat: String(i) } }, seatEl(i)));
+    // Each seat, and what it last played, is a group named after the player, so that a
+    // screen reader does not run one seat's name, role and cards left into the next's.
+    const who = tv.name(i);
+    items.push(h('div', { class: ['seat', side, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, role: 'group', 'aria-label': who, dataset: { seat: String(i) } }, seatEl(i)));
     const play = playEl(i);
     if (play) {
       const q = place(i, me, n, i === me ? 0.42 : 0.5);
-      items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, dataset: { seatPlay: String(i) } }, play));
+      items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, role: 'group', 'aria-label': t('table.lastturn', { name: who }), dataset: { seatPlay: String(i) } }, play));
     }
   }
   return [h('div', { class: 'tinfo' }, center), h('div', { class: ['arena', 'felt', cls] }, items)];
