@@ -178,7 +178,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
                 .with_context(|| format!("cannot write {path}"))?;
             outln!("Record added to {path}; check it with `qipai verify {path}`.");
         }
-        if game.uses_seed() {
+        if game.uses_seed(&config) {
             let again = if config == first_config && args.config.is_none() {
                 String::new()
             } else {

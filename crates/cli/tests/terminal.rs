@@ -68,6 +68,47 @@ fn the_printed_seed_replays_the_deal() {
 }
 
 #[test]
+fn a_random_gomoku_opening_prints_its_seed_and_the_empty_board_does_not() {
+    let play = |config: &str, seed: &str| {
+        let out = qipai(
+            &[
+                "play",
+                "gomoku",
+                "--bot",
+                "engine:L3",
+                "--seed",
+                seed,
+                "--config",
+                config,
+            ],
+            b"auto\nquit\n",
+        );
+        assert!(out.status.success(), "{}", said(&out));
+        said(&out)
+    };
+    let text = play(r#"{"opening":3}"#, "17");
+    let seed = text
+        .split("Seed: ")
+        .nth(1)
+        .and_then(|rest| rest.get(..64))
+        .unwrap_or_else(|| panic!("a game from a random opening prints its seed: {text}"));
+    assert!(
+        text.contains(&format!(
+            "Replay this deal: qipai play gomoku --seed {seed} --config '{{\"opening\":3}}'"
+        )),
+        "{text}"
+    );
+    // The printed seed lays the same opening: the first board shown is the same.
+    let board = |t: &str| t.split("your move>").next().unwrap_or_default().to_string();
+    assert_eq!(board(&text), board(&play(r#"{"opening":3}"#, seed)));
+    let empty = play("{}", "17");
+    assert!(
+        !empty.contains("Seed: "),
+        "nothing is drawn from the seed: {empty}"
+    );
+}
+
+#[test]
 fn a_bad_record_path_is_refused_before_the_deal() {
     let out = qipai(
         &["play", "doudizhu", "--record", "/no/such/dir/game.json"],

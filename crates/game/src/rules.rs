@@ -284,9 +284,11 @@ pub trait GameSpec: Rules {
         Err(format!("{} reads no {format} records", Self::NAME))
     }
 
-    /// Whether chance plays a part: `false` for a game with nothing to deal (Gomoku), whose
-    /// seed decides nothing — a terminal does not offer to "replay this deal" then.
-    fn uses_seed() -> bool {
+    /// Whether chance plays a part at a table of `config`: `false` where there is nothing
+    /// to deal (Gomoku from the empty board), whose seed decides nothing — a terminal does
+    /// not offer to "replay this deal" then.
+    fn uses_seed(config: &Self::Config) -> bool {
+        let _ = config;
         true
     }
 

@@ -24,10 +24,10 @@ impl GameSpec for Gomoku {
         Some("gomocup")
     }
 
-    /// Nothing is dealt at a table for people, so a terminal offers no "replay this deal". The
-    /// seed decides only a random opening ([`Config::opening`]), which engine matches ask for.
-    fn uses_seed() -> bool {
-        false
+    /// Only a random opening ([`Config::opening`]) is drawn from the seed; from the empty
+    /// board nothing is, and a terminal offers no "replay this deal".
+    fn uses_seed(config: &Config) -> bool {
+        config.opening > 0
     }
 
     /// A minute a move, on a chess clock of 15 minutes a player.

@@ -85,8 +85,9 @@ pub trait ErasedGame: Send + Sync {
     /// The external engine protocol the game speaks, if any (see
     /// [`GameSpec::engine_protocol`]).
     fn engine_protocol(&self) -> Option<&'static str>;
-    /// Whether the seed decides anything (see [`GameSpec::uses_seed`]).
-    fn uses_seed(&self) -> bool;
+    /// Whether the seed decides anything at a table of this configuration (see
+    /// [`GameSpec::uses_seed`]); `false` for a configuration the game cannot read.
+    fn uses_seed(&self, config: &Value) -> bool;
     /// Each seat's thinking time for a whole game, if the game is played on a chess clock.
     fn game_clock(&self) -> Option<u32>;
     /// The formats [`ErasedGame::export`] writes.
@@ -231,8 +232,8 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
         R::engine_protocol()
     }
 
-    fn uses_seed(&self) -> bool {
-        R::uses_seed()
+    fn uses_seed(&self, config: &Value) -> bool {
+        parse_config::<R>(config).is_ok_and(|c| R::uses_seed(&c))
     }
 
     fn game_clock(&self) -> Option<u32> {
