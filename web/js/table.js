@@ -182,7 +182,9 @@ export class TableView {
     const s = this.info?.seats[i];
     if (!s) return '';
     if (s.user) return s.user.name;
-    if (s.bot) return `${t('table.bot')} ${s.bot}`;
+    // Computers are told apart by their seat (counted from 1), short enough for a phone's
+    // felt; which computer player it is shows in the waiting room.
+    if (s.bot) return `${t('table.bot')} ${i + 1}`;
     return t('table.empty');
   }
 
@@ -333,7 +335,7 @@ export class TableView {
       h(
         'li',
         { class: ['wseat', s.ready && 'ready'] },
-        h('span', { class: 'wname' }, this.name(i), this.badges(i)),
+        h('span', { class: 'wname' }, this.name(i), s.bot && h('span', { class: 'badge' }, s.bot), this.badges(i)),
         h('span', { class: 'wstate' }, s.user || s.bot ? (s.ready ? '✓ ' + t('table.ready') : '…') : ''),
         !s.user && !s.bot && this.you === undefined && h('button', { type: 'button', class: 'ghost small', on: { click: () => this.send({ type: 'join', seat: i, invite: this.invite }) } }, t('table.sit')),
         !s.user && !s.bot && host && info.options.computers && h('button', { type: 'button', class: 'ghost small', dataset: { focus: `bot-${i}` }, on: { click: () => this.addBot(i) } }, t('table.addbot')),
