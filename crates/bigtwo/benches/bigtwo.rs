@@ -1,5 +1,5 @@
 //! Hot paths: play generation for a 13-card hand, classifying plays, the heuristic bot's hand
-//! plan, and whole self-play deals.
+//! plan, the hints a table sends with every turn, and whole self-play deals.
 //!
 //! `CARGO_TARGET_DIR=/work/target-bigtwo cargo bench -p bigtwo`
 
@@ -8,7 +8,7 @@ use bigtwo::movegen::legal_plays;
 use bigtwo::{bots, BigTwo, Combo, DECK};
 use cards::CardSet;
 use divan::{black_box, Bencher};
-use game::{sim::play_out, Bot, Seed};
+use game::{sim::play_out, Bot, GameSpec, Rules, Seed, Viewer};
 
 fn main() {
     divan::main();
@@ -40,6 +40,30 @@ fn legal_lead_13_cards(b: Bencher) {
         out.clear();
         legal_plays(black_box(hands[i]), None, None, &mut out);
         out.len()
+    });
+}
+
+/// The hints for a free lead with 13 cards (every play of the hand, the heuristic's first):
+/// the heaviest case of the order a table's legal actions are sent in, once a turn.
+#[divan::bench]
+fn hints_free_lead_13_cards(b: Bencher) {
+    let turns: Vec<_> = (0..64u64)
+        .map(|i| {
+            let config = bigtwo::Config {
+                opening: bigtwo::Opening::Seat(0),
+            };
+            let state = BigTwo::start(&config, 4, &Seed::from_u64(i)).expect("deals");
+            (
+                BigTwo::view(&state, Viewer::Seat(0)),
+                BigTwo::legal(&state, 0),
+            )
+        })
+        .collect();
+    let mut i = 0;
+    b.bench_local(|| {
+        i = (i + 1) % turns.len();
+        let (view, legal) = &turns[i];
+        BigTwo::hints(black_box(view), black_box(legal)).len()
     });
 }
 
