@@ -1,5 +1,6 @@
-//! The hot paths of Dou Dizhu: move generation (leading and following), classification and
-//! the endgame solver the search bot calls in its worlds.
+//! The hot paths of Dou Dizhu: move generation (leading and following), classification, the
+//! hints a table sends with every turn, and the endgame solver the search bot calls in its
+//! worlds.
 //!
 //! One iteration runs all 64 seeded inputs (hands, or plays to classify), so that branch
 //! predictors cannot learn one hand and divan's throughput column reads directly in hands
@@ -12,7 +13,7 @@ use doudizhu::endgame::{Open, Solver};
 use doudizhu::movegen::{all_plays, legal_plays};
 use doudizhu::{Config, DouDizhu, Play};
 use game::deal::{below, shuffle, GameRng};
-use game::{Rules, Seed, ToAct};
+use game::{GameSpec, Rules, Seed, ToAct, Viewer};
 
 fn main() {
     divan::main();
@@ -49,6 +50,32 @@ fn lead(bencher: Bencher, hands: &[RankCounts]) {
 #[divan::bench]
 fn legal_leader_20(bencher: Bencher) {
     lead(bencher, &hands(20, 20));
+}
+
+/// The hints for the landlord's first lead (20 cards: every play of the hand, the
+/// heuristic's first and plays that break a bomb last), as a table orders the legal
+/// actions it sends with each turn.
+#[divan::bench]
+fn hints_landlord_first_lead(bencher: Bencher) {
+    let config = Config {
+        landlord: Some(0),
+        ..Default::default()
+    };
+    let turns: Vec<_> = (0..INPUTS as u64)
+        .map(|i| {
+            let state = DouDizhu::start(&config, 3, &Seed::from_u64(i)).expect("deals");
+            (
+                DouDizhu::view(&state, Viewer::Seat(0)),
+                DouDizhu::legal(&state, 0),
+            )
+        })
+        .collect();
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        turns
+            .iter()
+            .map(|(view, legal)| DouDizhu::hints(black_box(view), black_box(legal)).len())
+            .sum::<usize>()
+    });
 }
 
 /// A peasant's opening hand (17 cards).
