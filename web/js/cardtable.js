@@ -48,6 +48,10 @@ export function arena(tv, n, seatEl, playEl, center, cls) {
     const play = playEl(i);
     if (play) {
       const q = place(i, me, n, i === me ? 0.42 : 0.5);
+      // At five seats the lower side seats sit level with where their plays would go:
+      // lift those plays clear of the names, and the upper seats' a little to make room
+      // (a phone's felt is too narrow to go round).
+      if (n >= 5 && i !== me) q.y -= p.y > 50 ? 9 : 4;
       items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, role: 'group', 'aria-label': t('table.lastturn', { name: who }), dataset: { seatPlay: String(i) } }, play));
     }
   }
