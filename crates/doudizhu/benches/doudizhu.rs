@@ -78,6 +78,30 @@ fn hints_landlord_first_lead(bencher: Bencher) {
     });
 }
 
+/// A table's legal actions for the landlord's first lead, as the server sends them with
+/// each turn: in hint order, as JSON.
+#[divan::bench]
+fn table_legal_landlord_first_lead(bencher: Bencher) {
+    let entry = game::registry::entry::<DouDizhu>();
+    let tables: Vec<_> = (0..INPUTS as u64)
+        .map(|i| {
+            let setup = game::TableSetup::new(
+                "bench",
+                serde_json::json!({"landlord": 0}),
+                3,
+                Seed::from_u64(i),
+            );
+            entry.new_table(&setup).expect("a table")
+        })
+        .collect();
+    bencher.counter(ItemsCount::new(INPUTS)).bench_local(|| {
+        tables
+            .iter()
+            .map(|t| t.legal(0).map_or(0, |l| l.len()))
+            .sum::<usize>()
+    });
+}
+
 /// A peasant's opening hand (17 cards).
 #[divan::bench]
 fn legal_leader_17(bencher: Bencher) {
