@@ -35,13 +35,9 @@ fn deal_of(run: u64, deal: u64) -> State {
     }
 }
 
-/// A peasant of the bot named `name` (`random` or `heuristic`).
+/// A peasant of the bot named `name` (any name [`super::by_name`] knows).
 fn peasant(name: &str, seed: &Seed) -> Box<dyn Bot<DouDizhu>> {
-    match name {
-        "random" => Box::new(RandomBot::new(seed)),
-        "heuristic" => Box::new(HeuristicBot::new(seed)),
-        _ => panic!("peasants are random or heuristic, not {name}"),
-    }
+    super::by_name(name, seed).unwrap_or_else(|| panic!("no bot named {name}"))
 }
 
 /// The chance that the landlord (seat 0) wins after playing `candidate` in `state`, over
