@@ -113,10 +113,12 @@ pub fn players(range: &RangeInclusive<usize>) -> String {
     }
 }
 
-/// `1 bot`, `3 bots`: a count with its noun, singular or plural.
+/// `1 bot`, `3 bots`, `2 passes`: a count with its noun, singular or plural.
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
+    } else if ["s", "x", "sh", "ch"].iter().any(|end| noun.ends_with(end)) {
+        format!("{n} {noun}es")
     } else {
         format!("{n} {noun}s")
     }
@@ -165,6 +167,14 @@ pub fn outcome_line(outcome: &Outcome, viewer: Viewer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_the_plural_of_their_noun() {
+        assert_eq!(count(1, "pass"), "1 pass");
+        assert_eq!(count(2, "pass"), "2 passes");
+        assert_eq!(count(0, "card"), "0 cards");
+        assert_eq!(count(3, "penalty point"), "3 penalty points");
+    }
 
     fn outcome(scores: &[i64], won: &[bool]) -> Outcome {
         Outcome {
