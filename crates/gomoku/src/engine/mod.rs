@@ -39,6 +39,8 @@ pub mod pattern;
 pub mod position;
 pub mod search;
 pub mod threat;
+#[cfg(test)]
+mod tune;
 
 use crate::board::{Point, Rule};
 use position::Position;

@@ -28,7 +28,7 @@ mod verdicts;
 pub type Sq = usize;
 
 /// What one line pattern is worth to the side that could play it.
-const VALUE: [i32; 11] = {
+pub(super) const VALUE: [i32; 11] = {
     let mut v = [0; 11];
     v[DEAD as usize] = 0;
     v[B1 as usize] = 1;
@@ -45,7 +45,7 @@ const VALUE: [i32; 11] = {
 };
 
 /// Bonus for a point that combines threats on several lines.
-const COMBO_BONUS: [i32; 7] = {
+pub(super) const COMBO_BONUS: [i32; 7] = {
     let mut v = [0; 7];
     v[C_NONE as usize] = 0;
     v[C_F3 as usize] = 0;
