@@ -29,9 +29,15 @@ setInterval(() => {
 export function actionText(a, size, events = []) {
   const zh = lang() === 'zh';
   if (a === 'hit') {
-    // Ten and a half: the card drawn is in the event.
+    // Ten and a half: the card drawn is in the event, and what it did to the hand. A bust
+    // or an outright win can end the round at once and the next deal clears the seat, so
+    // the log is where it stays said.
     const hit = events.find((e) => e.event === 'hit');
-    return hit ? `${t('act.hit')} ${labels(hit.card, zh)}` : t('act.hit');
+    if (!hit) return t('act.hit');
+    const bust = events.find((e) => e.event === 'busted' && e.seat === hit.seat);
+    const won = events.find((e) => e.event === 'won' && e.seat === hit.seat);
+    const outcome = bust ? ` · ${t('th.bust')} −${bust.penalty}` : won ? ` · ${tenhalf.winText(won.kind)}` : '';
+    return `${t('act.hit')} ${labels(hit.card, zh)}${outcome}`;
   }
   if (a === 'request_undo') return t('act.undo');
   if (typeof a === 'string') return t(`act.${a}`) === `act.${a}` ? a : t(`act.${a}`);

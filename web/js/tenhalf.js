@@ -12,6 +12,11 @@ const WIN_TEXT = {
   en: { ten_and_a_half: 'Ten and a half!', five_dragon: 'Five dragon!' },
 };
 
+/** An outright win as people call it: "Ten and a half!", "Five dragon!". */
+export function winText(kind) {
+  return (WIN_TEXT[lang()] || WIN_TEXT.en)[kind] || String(kind);
+}
+
 function points(p) {
   if (p === null || p === undefined) return '';
   const whole = Math.floor(p);
@@ -21,7 +26,7 @@ function points(p) {
 
 function statusText(kind) {
   if (!kind) return '';
-  if (typeof kind === 'object' && 'won' in kind) return (WIN_TEXT[lang()] || WIN_TEXT.en)[kind.won] || String(kind.won);
+  if (typeof kind === 'object' && 'won' in kind) return winText(kind.won);
   if (kind === 'stood') return t('th.stood');
   if (kind === 'out') return t('th.bust');
   return '';

@@ -122,3 +122,93 @@ test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the 
   assert.deepEqual(page.refusals, []);
   await page.context().close();
 });
+
+test('Big Two from the accessibility tree: thirteen cards read with their suits, Hint and Play, and the log', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'bigtwo');
+  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
+  const hand = page.getByRole('group', { name: 'your hand' });
+  const names = await until(async () => {
+    const n = await handNames(hand);
+    return n.length === 13 && n;
+  }, 'a hand of thirteen cards');
+  // Big Two needs the suits: every card is read as its rank and its suit.
+  for (const name of names) {
+    assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2)[♠♥♣♦]$/, `a card read with its suit: ${name}`);
+  }
+  assert.equal(new Set(names).size, 13, names.join(' '));
+  const actions = page.getByRole('toolbar', { name: 'actions' });
+  const hint = actions.getByRole('button', { name: 'Hint' });
+  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
+  await until(async () => (await ourTurn()) && (await hint.count()) > 0, 'our turn to play', 30000);
+  const said = (await log(page)).length;
+  let played = 0;
+  if (await hint.isEnabled()) {
+    await hint.click();
+    const checked = await hand.getByRole('checkbox', { checked: true }).count();
+    assert.ok(checked > 0, 'Hint checks the cards of a play');
+    played = checked;
+    await actions.getByRole('button', { name: 'Play' }).click();
+  } else {
+    await actions.getByRole('button', { name: 'Pass' }).click();
+  }
+  await until(async () => (await handNames(hand)).length === 13 - played, 'the played cards to leave the hand');
+  await until(async () => (await log(page)).length >= said + 2, 'a computer answering');
+  const lines = (await log(page)).slice(said);
+  assert.ok(lines[0].startsWith(`${me}: `), lines.join(' | '));
+  assert.match(lines[1], /^computer \d: /, lines.join(' | '));
+  // Three computers, each a group of its own with its cards left.
+  const table = await page.getByRole('region', { name: 'table' }).ariaSnapshot();
+  const computers = [...table.matchAll(/- group "(computer \d)"/g)].map((m) => m[1]);
+  assert.equal(new Set(computers).size, 3, table);
+  assert.ok(table.includes(`- group "${me}"`), table);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
+  await page.context().close();
+});
+
+test("Ten and a half from the accessibility tree: our base card is read out, the others' are not, Hit names the card drawn", async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'tenhalf');
+  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
+  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
+  await until(ourTurn, 'our turn', 30000);
+  const seat = page.getByRole('group', { name: me, exact: true });
+  const cards = async () => [...(await seat.ariaSnapshot()).matchAll(/- img "([^"]*)"/g)].map((m) => m[1]);
+  // Our own base card is face down to the others but read out to us, with our points.
+  const ours = await cards();
+  assert.ok(ours.length >= 1, await seat.ariaSnapshot());
+  for (const name of ours) assert.match(name, /^((A|2|3|4|5|6|7|8|9|10|J|Q|K)[♠♥♣♦]|Small joker|Big joker)$/, `our card read out: ${name}`);
+  assert.match(await seat.innerText(), /(\d+½?|½) pts/);
+  // A computer's base card is read as "base card" while it is face down; only a bust or
+  // an outright win shows it.
+  const table = await page.getByRole('region', { name: 'table' }).ariaSnapshot();
+  const computers = [...table.matchAll(/- group "(computer \d)"/g)].map((m) => m[1]);
+  assert.ok(computers.length >= 1, table);
+  for (const name of computers) {
+    const snap = await page.getByRole('group', { name, exact: true }).ariaSnapshot();
+    const first = snap.match(/- img "([^"]*)"/);
+    if (first) assert.ok(first[1] === 'base card' || /[♠♥♣♦]$/.test(first[1]), snap);
+  }
+  // Hit: the log names the card drawn, and the seat holds one card more.
+  const said = (await log(page)).length;
+  await page.getByRole('button', { name: 'Hit' }).click();
+  const line = await until(async () => (await log(page)).slice(said).find((l) => l.startsWith(`${me}: `)), 'our hit in the log');
+  const [, drawn, outcome] = line.match(/: Hit (\S+(?: joker)?)( · .*)?$/) || [];
+  assert.ok(drawn, line);
+  // The seat shows it among our cards; a bust or an outright win, which can end the round
+  // and clear the seat at once, is said in the log line itself.
+  if (outcome) assert.match(outcome, /^ · (Bust −\d+|Ten and a half!|Five dragon!)$/, line);
+  else await until(async () => (await cards()).includes(drawn), `${drawn} at our seat`);
+  // Play on (stand when we may, else hit: a new round's first card must be drawn) until
+  // the log reads out a computer's action after ours.
+  const stand = page.getByRole('button', { name: 'Stand' });
+  await until(async () => {
+    if ((await log(page)).slice(said).some((l) => /^computer \d: /.test(l))) return true;
+    if (await ourTurn()) await ((await stand.isEnabled()) ? stand : page.getByRole('button', { name: 'Hit' })).click();
+    return false;
+  }, 'a computer acting after us', 30000);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
+  await page.context().close();
+});
