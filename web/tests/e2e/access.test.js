@@ -28,7 +28,7 @@ async function until(check, what, ms = 15000) {
 test('Gomoku by keyboard: the board names the point under the cursor and what is on it', async () => {
   const page = await openPage(env.browser, env.server.url);
   await quickPlay(page, 'gomoku');
-  await until(async () => (await page.getByRole('status').last().innerText()).includes('Your turn'), 'our turn');
+  await until(() => ourTurn(page), 'our turn');
   const board = page.getByRole('application', { name: /^Gomoku, / });
   await board.focus();
   // The cursor starts on the centre point, and the board says it is empty.
@@ -55,7 +55,7 @@ test('Gomoku by keyboard: the board names the point under the cursor and what is
   await page.keyboard.press(step);
   const here = (await board.getAttribute('aria-label')).match(/^Gomoku, ([a-o]\d+): empty$/);
   assert.ok(here, await board.getAttribute('aria-label'));
-  await until(async () => (await page.getByRole('status').last().innerText()).includes('Your turn'), 'our turn again');
+  await until(() => ourTurn(page), 'our turn again');
   await page.keyboard.press('Enter');
   await until(async () => (await log(page)).some((l) => l.endsWith(`: ${here[1]}`)), `our stone on ${here[1]} in the log`);
   assert.deepEqual(page.errors, []);
@@ -68,30 +68,24 @@ async function handNames(hand) {
   return [...(await hand.ariaSnapshot()).matchAll(/- checkbox "([^"]*)"/g)].map((m) => m[1]);
 }
 
-test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the actions and every play are read out', async () => {
-  const page = await openPage(env.browser, env.server.url);
-  await quickPlay(page, 'doudizhu');
-  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
-  const hand = page.getByRole('group', { name: 'your hand' });
-  // Seventeen cards, each a checkbox, once the deal has arrived.
-  const names = await until(async () => {
-    const n = await handNames(hand);
-    return n.length === 17 && n;
-  }, 'a hand of seventeen cards');
-  for (const name of names) {
-    assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2|Small joker|Big joker)$/, `a card read as its rank: ${name}`);
-  }
-  const actions = page.getByRole('toolbar', { name: 'actions' });
-  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
-  // Bidding, if a computer has not already bid 3: the highest bid offered, or no bid.
-  await until(ourTurn, 'our turn');
-  const bids = actions.getByRole('button', { name: /^Bid \d$/ });
-  const noBid = actions.getByRole('button', { name: 'No bid' });
-  if (await noBid.count()) await ((await bids.count()) ? bids.last() : noBid).click();
-  // Our first turn in play: Hint checks the boxes of a play and Play sends it; with
-  // nothing to beat the table, Pass.
+/** Our own name, as the login button reads it out. */
+async function myName(page) {
+  return (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
+}
+
+/** Whether the status line says it is our turn. */
+async function ourTurn(page) {
+  return (await page.getByRole('status').last().innerText()).includes('Your turn');
+}
+
+/**
+ * Our turn in a card game's play: Hint checks the boxes of a play and Play sends it; with
+ * nothing to beat the table, Pass. Waits for the cards to leave the hand and for a computer
+ * to answer, and returns the log lines from our action on.
+ */
+async function hintPlayOrPass(page, hand, actions) {
   const hint = actions.getByRole('button', { name: 'Hint' });
-  await until(async () => (await ourTurn()) && (await hint.count()) > 0, 'our turn to play', 30000);
+  await until(async () => (await ourTurn(page)) && (await hint.count()) > 0, 'our turn to play', 30000);
   const before = (await handNames(hand)).length;
   const said = (await log(page)).length;
   let played = 0;
@@ -104,9 +98,32 @@ test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the 
     await actions.getByRole('button', { name: 'Pass' }).click();
   }
   await until(async () => (await handNames(hand)).length === before - played, 'the played cards to leave the hand');
-  // The log reads out our action, then a computer's answer, each under the seat's name.
   await until(async () => (await log(page)).length >= said + 2, 'a computer answering');
-  const lines = (await log(page)).slice(said);
+  return (await log(page)).slice(said);
+}
+
+test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the actions and every play are read out', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'doudizhu');
+  const me = await myName(page);
+  const hand = page.getByRole('group', { name: 'your hand' });
+  // Seventeen cards, each a checkbox, once the deal has arrived.
+  const names = await until(async () => {
+    const n = await handNames(hand);
+    return n.length === 17 && n;
+  }, 'a hand of seventeen cards');
+  for (const name of names) {
+    assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2|Small joker|Big joker)$/, `a card read as its rank: ${name}`);
+  }
+  const actions = page.getByRole('toolbar', { name: 'actions' });
+  // Bidding, if a computer has not already bid 3: the highest bid offered, or no bid.
+  await until(() => ourTurn(page), 'our turn');
+  const bids = actions.getByRole('button', { name: /^Bid \d$/ });
+  const noBid = actions.getByRole('button', { name: 'No bid' });
+  if (await noBid.count()) await ((await bids.count()) ? bids.last() : noBid).click();
+  // Our first turn in play. The log reads out our action, then a computer's answer, each
+  // under the seat's name.
+  const lines = await hintPlayOrPass(page, hand, actions);
   assert.ok(lines[0].startsWith(`${me}: `), lines.join(' | '));
   assert.match(lines[1], /^computer /, lines.join(' | '));
   // Every seat is a group named after its player, holding its role and cards left, so
@@ -126,7 +143,7 @@ test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the 
 test('Big Two from the accessibility tree: thirteen cards read with their suits, Hint and Play, and the log', async () => {
   const page = await openPage(env.browser, env.server.url);
   await quickPlay(page, 'bigtwo');
-  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
+  const me = await myName(page);
   const hand = page.getByRole('group', { name: 'your hand' });
   const names = await until(async () => {
     const n = await handNames(hand);
@@ -137,24 +154,7 @@ test('Big Two from the accessibility tree: thirteen cards read with their suits,
     assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2)[♠♥♣♦]$/, `a card read with its suit: ${name}`);
   }
   assert.equal(new Set(names).size, 13, names.join(' '));
-  const actions = page.getByRole('toolbar', { name: 'actions' });
-  const hint = actions.getByRole('button', { name: 'Hint' });
-  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
-  await until(async () => (await ourTurn()) && (await hint.count()) > 0, 'our turn to play', 30000);
-  const said = (await log(page)).length;
-  let played = 0;
-  if (await hint.isEnabled()) {
-    await hint.click();
-    const checked = await hand.getByRole('checkbox', { checked: true }).count();
-    assert.ok(checked > 0, 'Hint checks the cards of a play');
-    played = checked;
-    await actions.getByRole('button', { name: 'Play' }).click();
-  } else {
-    await actions.getByRole('button', { name: 'Pass' }).click();
-  }
-  await until(async () => (await handNames(hand)).length === 13 - played, 'the played cards to leave the hand');
-  await until(async () => (await log(page)).length >= said + 2, 'a computer answering');
-  const lines = (await log(page)).slice(said);
+  const lines = await hintPlayOrPass(page, hand, page.getByRole('toolbar', { name: 'actions' }));
   assert.ok(lines[0].startsWith(`${me}: `), lines.join(' | '));
   assert.match(lines[1], /^computer \d: /, lines.join(' | '));
   // Three computers, each a group of its own with its cards left.
@@ -170,9 +170,8 @@ test('Big Two from the accessibility tree: thirteen cards read with their suits,
 test("Ten and a half from the accessibility tree: our base card is read out, the others' are not, Hit names the card drawn", async () => {
   const page = await openPage(env.browser, env.server.url);
   await quickPlay(page, 'tenhalf');
-  const me = (await page.getByRole('button', { name: /: Log in/ }).getAttribute('aria-label')).split(':')[0];
-  const ourTurn = async () => (await page.getByRole('status').last().innerText()).includes('Your turn');
-  await until(ourTurn, 'our turn', 30000);
+  const me = await myName(page);
+  await until(() => ourTurn(page), 'our turn', 30000);
   const seat = page.getByRole('group', { name: me, exact: true });
   const cards = async () => [...(await seat.ariaSnapshot()).matchAll(/- img "([^"]*)"/g)].map((m) => m[1]);
   // Our own base card is face down to the others but read out to us, with our points.
@@ -205,7 +204,7 @@ test("Ten and a half from the accessibility tree: our base card is read out, the
   const stand = page.getByRole('button', { name: 'Stand' });
   await until(async () => {
     if ((await log(page)).slice(said).some((l) => /^computer \d: /.test(l))) return true;
-    if (await ourTurn()) await ((await stand.isEnabled()) ? stand : page.getByRole('button', { name: 'Hit' })).click();
+    if (await ourTurn(page)) await ((await stand.isEnabled()) ? stand : page.getByRole('button', { name: 'Hit' })).click();
     return false;
   }, 'a computer acting after us', 30000);
   assert.deepEqual(page.errors, []);
