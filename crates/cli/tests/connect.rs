@@ -264,6 +264,38 @@ fn a_person_plays_dou_dizhu_against_computers_through_quick_play() {
     let _ = server.wait();
 }
 
+/// "stand" is both the table's "get up" and Ten and a half's move: on the person's turn
+/// it is the move (it used to be sent as "get up", refused until the game's end, so a
+/// terminal player could never stand).
+#[test]
+fn stand_on_your_turn_in_ten_and_a_half_is_the_move() {
+    let dir = tempfile_dir("connect-stand");
+    let (mut server, addr) = serve(&dir, &[]);
+    let mut me = Terminal::connect("player", &addr);
+    me.type_line("quick tenhalf");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let mut may_stand = false;
+    while !me.said("you stand") {
+        assert!(
+            Instant::now() < deadline,
+            "never stood:\n{}",
+            me.transcript.join("\n")
+        );
+        let Some(line) = me.next_line(Duration::from_millis(50)) else {
+            continue;
+        };
+        if line.starts_with("You have ") {
+            may_stand = line.contains("hit or stand");
+        }
+        if line.contains("» your move") {
+            me.type_line(if may_stand { "stand" } else { "hit" });
+        }
+    }
+    assert!(!me.said("refused"), "{}", me.transcript.join("\n"));
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
 #[test]
 fn the_client_reconnects_by_itself_when_the_server_restarts_and_the_game_goes_on() {
     let dir = tempfile_dir("connect-restart");

@@ -278,8 +278,13 @@ impl Client<'_> {
                 table: at_table("unbot")?,
                 seat,
             },
-            Command::Stand => ClientMessage::Stand {
-                table: at_table("stand")?,
+            // "stand" is also a move (Ten and a half): on the person's turn, a move the
+            // game reads is the move; getting up waits for the game's end anyway.
+            Command::Stand => match self.tables.read_move(self.registry, "stand") {
+                Ok(message) if self.tables.may_act() => message,
+                _ => ClientMessage::Stand {
+                    table: at_table("stand")?,
+                },
             },
             Command::Leave => {
                 let table = at_table("leave")?;

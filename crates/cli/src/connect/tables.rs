@@ -203,6 +203,12 @@ impl Tables {
         self.focus.as_ref().and_then(|f| self.seen.get(f))
     }
 
+    /// Whether the person may act now in the game at the table in focus.
+    pub fn may_act(&self) -> bool {
+        self.focused()
+            .is_some_and(|t| t.state.is_some() && t.may_act())
+    }
+
     /// The next suggestion for the person's move.
     pub fn hint(&mut self, registry: &Registry) -> String {
         let Some(t) = self.focused() else {
