@@ -241,7 +241,7 @@ impl Hall {
         let allowed = erased
             .seats(&config)
             .map_err(|e| Refusal::new("bad_options", e.to_string()))?;
-        let seats = options.seats.unwrap_or(*allowed.start());
+        let seats = options.seats.unwrap_or_else(|| usual_seats(&allowed));
         if !allowed.contains(&seats) {
             return Err(Refusal::new(
                 "bad_options",
@@ -378,4 +378,12 @@ impl Hall {
             let _ = join.await;
         }
     }
+}
+
+/// The seats of a table opened without a count: four where the game allows it, else the
+/// count nearest to four. A game of 2 to 8 (Ten and a half) then opens with three others
+/// at the table, as the browser's form proposes, not as a heads-up duel; games of a fixed
+/// count get it.
+fn usual_seats(allowed: &std::ops::RangeInclusive<usize>) -> usize {
+    4.clamp(*allowed.start(), *allowed.end())
 }

@@ -36,6 +36,18 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
         .expect("sent");
         let mut seen = Seen::default();
         let table = wait_table(&mut conn, &mut seen).await;
+        let seats = seen.messages.iter().find_map(|m| match m {
+            ServerMessage::Table { info, .. } => Some(info.seats.len()),
+            _ => None,
+        });
+        // Four where the game allows it: Ten and a half (2 to 8) is not a heads-up duel.
+        let usual = match g.id() {
+            "gomoku" => 2,
+            "doudizhu" => 3,
+            "doudizhu5" => 5,
+            _ => 4,
+        };
+        assert_eq!(seats, Some(usual), "{}: the quick table's seats", g.id());
         let record = play_game(
             &mut conn,
             &table,
