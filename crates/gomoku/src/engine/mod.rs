@@ -41,6 +41,8 @@ pub mod search;
 pub mod threat;
 #[cfg(test)]
 mod tune;
+#[cfg(test)]
+mod tune_policy;
 
 use crate::board::{Point, Rule};
 use position::Position;

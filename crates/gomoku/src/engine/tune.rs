@@ -65,7 +65,7 @@ fn dot(w: &[f64; FEATURES], f: &[f64; FEATURES]) -> f64 {
     w.iter().zip(f).map(|(a, b)| a * b).sum()
 }
 
-fn var(key: &str, default: u64) -> u64 {
+pub(super) fn var(key: &str, default: u64) -> u64 {
     std::env::var(key)
         .ok()
         .and_then(|v| v.parse().ok())
@@ -144,14 +144,7 @@ fn self_play(name: &str, seed: &Seed) -> String {
 /// four-three for the side to move. `each` gets the position and the result for the side
 /// to move.
 fn quiet_positions(mut each: impl FnMut(&Position, f64, usize)) {
-    let paths = std::env::var("TUNE_IN").unwrap_or_else(|_| "/tmp/tune-games.txt".into());
-    let mut lines = Vec::new();
-    for path in paths.split(',') {
-        let text = std::fs::read_to_string(path).expect("read TUNE_IN");
-        lines.extend(text.lines().map(str::to_owned));
-    }
-    lines.sort();
-    for (game, line) in lines.iter().enumerate() {
+    for (game, line) in game_lines().iter().enumerate() {
         let mut parts = line.split_whitespace();
         let black: f64 = parts.next().and_then(|r| r.parse().ok()).expect("result");
         let mut pos = Position::new(15, Rule::Freestyle);
@@ -174,6 +167,19 @@ fn quiet_positions(mut each: impl FnMut(&Position, f64, usize)) {
     }
 }
 
+/// The game lines of `TUNE_IN` (one or more files, comma separated), sorted, so the order
+/// they were written in does not matter.
+pub(super) fn game_lines() -> Vec<String> {
+    let paths = std::env::var("TUNE_IN").unwrap_or_else(|_| "/tmp/tune-games.txt".into());
+    let mut lines = Vec::new();
+    for path in paths.split(',') {
+        let text = std::fs::read_to_string(path).expect("read TUNE_IN");
+        lines.extend(text.lines().map(str::to_owned));
+    }
+    lines.sort();
+    lines
+}
+
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -185,14 +191,14 @@ fn log_loss(eval: f64, k: f64, y: f64) -> f64 {
 }
 
 /// Adam's moments, per parameter.
-struct Adam {
+pub(super) struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
     steps: i32,
 }
 
 impl Adam {
-    fn new(n: usize) -> Adam {
+    pub(super) fn new(n: usize) -> Adam {
         Adam {
             m: vec![0.0; n],
             v: vec![0.0; n],
@@ -202,7 +208,7 @@ impl Adam {
 
     /// One step on the parameters `which` picks: parameter `i` moves by about `size(i)`
     /// at most, against its gradient.
-    fn step(
+    pub(super) fn step(
         &mut self,
         theta: &mut [f64],
         grad: &[f64],
@@ -310,7 +316,7 @@ fn features_add_up_to_the_evaluation() {
 }
 
 /// The index of a point's four line patterns in any order: their sorted base-11 number.
-fn multiset(mut p: [u8; 4]) -> usize {
+pub(super) fn multiset(mut p: [u8; 4]) -> usize {
     p.sort_unstable();
     p.iter().fold(0, |i, &x| i * 11 + usize::from(x))
 }
