@@ -28,10 +28,10 @@ At a table:
   auto / auto off            let the computer play your seat (托管), or take it back
   hint                       suggest a move (again for the next one)
   show                       draw the table again
-  stand / leave              get up (between games; on your turn in a game where
-                             `stand` is a move, it is that move) / leave the table
+  stand / leave              get up (between games) / leave the table
   table TABLE                switch to another table you are at
-  anything else is your move, as the game's help says";
+  anything else is your move, as the game's help says; on your turn a move comes
+  first, even one spelled like a command (Ten and a half's `stand`, 五人斗地主's `open`)";
 
 /// One line, read.
 #[derive(Debug, Clone, PartialEq)]

@@ -182,7 +182,14 @@ impl Client<'_> {
                     if self.screen.echoes() && !line.is_empty() {
                         self.say(&format!("> {line}"))?;
                     }
-                    match Command::parse(&line) {
+                    // On the person's turn a move the game reads comes first: some are
+                    // spelled like table words (Ten and a half's `stand`, 五人斗地主's `open`).
+                    let command = if self.tables.reads_as_move(self.registry, &line) {
+                        Ok(Command::Move(line.trim().to_string()))
+                    } else {
+                        Command::parse(&line)
+                    };
+                    match command {
                         Ok(Command::Quit) => break,
                         Ok(command) => {
                             if let Err(e) = self.command(command).await {
@@ -278,13 +285,8 @@ impl Client<'_> {
                 table: at_table("unbot")?,
                 seat,
             },
-            // "stand" is also a move (Ten and a half): on the person's turn, a move the
-            // game reads is the move; getting up waits for the game's end anyway.
-            Command::Stand => match self.tables.read_move(self.registry, "stand") {
-                Ok(message) if self.tables.may_act() => message,
-                _ => ClientMessage::Stand {
-                    table: at_table("stand")?,
-                },
+            Command::Stand => ClientMessage::Stand {
+                table: at_table("stand")?,
             },
             Command::Leave => {
                 let table = at_table("leave")?;

@@ -203,6 +203,15 @@ impl Tables {
         self.focus.as_ref().and_then(|f| self.seen.get(f))
     }
 
+    /// Whether `line` is a move to make now: the person may act, and the game at the
+    /// table in focus reads the line as one of its actions. Such a line is the move even
+    /// when a table word spells it too (`stand` in Ten and a half, `open` in 五人斗地主's
+    /// declaration): on one's turn the move is what is meant; getting up waits for the
+    /// game's end anyway, and `open` alone opens no table (it needs a game).
+    pub fn reads_as_move(&self, registry: &Registry, line: &str) -> bool {
+        !line.trim().is_empty() && self.may_act() && self.read_move(registry, line.trim()).is_ok()
+    }
+
     /// Whether the person may act now in the game at the table in focus.
     pub fn may_act(&self) -> bool {
         self.focused()
@@ -451,4 +460,84 @@ pub fn nonce() -> anyhow::Result<String> {
     let mut bytes = [0u8; 16];
     rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{Seed, TableSetup, ToAct};
+    use serde_json::{json, Value};
+
+    /// A 五人斗地主 table seen by its landlord at the declaration, the seat's view and
+    /// legal actions as the server sends them.
+    fn at_the_declaration(registry: &Registry) -> Tables {
+        let game = registry.get("doudizhu5").expect("doudizhu5");
+        let config = game.default_config();
+        let setup = TableSetup::new("t1-1", config.clone(), 5, Seed::from_u64(3));
+        let mut table = game.new_table(&setup).expect("a table");
+        for seat in 0..5 {
+            table
+                .set_bot(seat, "heuristic", &Seed::from_u64(seat as u64))
+                .expect("a bot");
+        }
+        let seat = loop {
+            let seat = match table.to_act() {
+                ToAct::Seat(seat) => seat,
+                ToAct::Seats(seats) => seats.iter().next().expect("a seat"),
+                ToAct::Finished => panic!("the deal ended before a declaration"),
+            };
+            if table.view(Viewer::Seat(seat)).expect("a view")["phase"] == "declare" {
+                break seat;
+            }
+            table.bot_move(seat).expect("a bot's move");
+        };
+        let seats: Vec<Value> = (0..5)
+            .map(|s| json!({"seat": s, "ready": true, "connected": true, "auto": false}))
+            .collect();
+        let message = json!({
+            "type": "table", "table": "t1", "seq": 7, "you": seat,
+            "info": {"id": "t1", "game": "doudizhu5", "status": "playing", "seats": seats,
+                     "spectators": 0, "options": {"config": config, "private": false,
+                     "computers": true, "rated": false, "turn_seconds": {}},
+                     "host": "a", "games": 0, "totals": [0, 0, 0, 0, 0], "quick": false},
+            "game": {"game_id": "t1-1", "commitment": "", "nonces": [], "phase": "declare",
+                     "view": table.view(Viewer::Seat(seat)).expect("a view"),
+                     "to_act": [seat], "legal": table.legal(seat).expect("legal actions")},
+        });
+        let mut tables = Tables::default();
+        tables.take(
+            registry,
+            serde_json::from_value(message).expect("a table message"),
+            None,
+        );
+        tables
+    }
+
+    /// 五人斗地主's open solo is declared with `open`, which the terminal also reads as
+    /// "open a table": on the landlord's turn it is the declaration.
+    #[test]
+    fn open_at_the_declaration_is_the_move_not_a_new_table() {
+        let registry = crate::games::registry();
+        let tables = at_the_declaration(&registry);
+        assert!(tables.may_act());
+        for line in ["open", " open ", "partner", "hidden"] {
+            assert!(tables.reads_as_move(&registry, line), "{line:?}");
+        }
+        for line in [
+            "",
+            "hint",
+            "help",
+            "leave",
+            "show",
+            "auto",
+            "say open",
+            "open doudizhu",
+        ] {
+            assert!(!tables.reads_as_move(&registry, line), "{line:?}");
+        }
+        let Ok(ClientMessage::Act { action, .. }) = tables.read_move(&registry, "open") else {
+            panic!("`open` is a declaration");
+        };
+        assert_eq!(action, json!({"declare": "open_solo"}));
+    }
 }
