@@ -17,6 +17,12 @@ export function winText(kind) {
   return (WIN_TEXT[lang()] || WIN_TEXT.en)[kind] || String(kind);
 }
 
+/** Under the end-of-game verdict: the scores are penalty points lost, so the winner's may
+ * be 0 while everyone else's is below it; say how the game is won. */
+export function overNote() {
+  return h('p', { class: 'overnote' }, t('th.fewest'));
+}
+
 function points(p) {
   if (p === null || p === undefined) return '';
   const whole = Math.floor(p);

@@ -37,6 +37,11 @@ for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       // The end-of-game panel: every seat's score and the match totals.
       const rows = await page.locator('.overpanel .scores tbody tr').count();
       assert.ok(rows >= 2, 'a score for every seat');
+      // Ten and a half's winner may score 0 (everyone loses points): the panel says how
+      // it is won.
+      if (game === 'tenhalf') {
+        assert.match(await page.locator('.overpanel .overnote').innerText(), /penalty|罚分/);
+      }
       // The page's own fairness check: the revealed seed gives the commitment shown
       // before the deal, and our nonce is in the deal.
       await page.locator('.overpanel .fair.ok').waitFor({ timeout: 5000 });
