@@ -19,6 +19,7 @@
 
 use super::pattern::C_FIVE;
 use super::position::{Position, Sq};
+use super::search::{defending, static_order};
 use super::tune::{game_lines, multiset, var, Adam};
 use crate::board::Rule;
 use std::io::Write;
@@ -65,22 +66,18 @@ fn nearness(pos: &Position, sq: Sq) -> usize {
 fn candidates(pos: &Position) -> Vec<(Sq, Candidate)> {
     let me = pos.side();
     let op = 1 - me;
-    let defending = pos.count_at_least(op, super::pattern::C_B4F3) > 0;
+    let defending = defending(pos);
     let mut out = Vec::new();
-    for sq in (0..pos.cells()).filter(|&q| pos.is_empty(q) && pos.is_near(q)) {
-        if defending
-            && pos.max_pattern(sq, op) < super::pattern::B4
-            && pos.max_pattern(sq, me) < super::pattern::B4
-        {
+    for sq in 0..pos.cells() {
+        let Some(today) = static_order(pos, sq, defending) else {
             continue;
-        }
+        };
         let keys = [
             multiset(pos.patterns(sq, me)) as u32,
             (SETS + multiset(pos.patterns(sq, op))) as u32,
             (2 * SETS + usize::from(pos.combo(sq, me)) * 7 + usize::from(pos.combo(sq, op))) as u32,
             (2 * SETS + PAIRS + nearness(pos, sq)) as u32,
         ];
-        let today = pos.score(sq, me) + pos.score(sq, op) * 4 / 5;
         out.push((sq, Candidate { keys, today }));
     }
     out
