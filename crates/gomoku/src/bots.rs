@@ -139,11 +139,12 @@ struct EngineBot {
 
 impl EngineBot {
     fn choose(&mut self, view: &View, allowed: &[Point]) -> Option<Point> {
-        // A timed engine gets the Gomocup brain's table (64 MiB), a level a small one.
+        // A timed engine gets the Gomocup brain's table (64 MiB), a level one sized to its
+        // nodes (4 MiB up to L8, 16 MiB at L10).
         let tt_bits = if self.turn.is_some() {
             crate::gomocup::TT_BITS
         } else {
-            18
+            self.level.tt_bits()
         };
         let engine = match &mut self.engine {
             Some(e) => e,

@@ -181,10 +181,10 @@ impl Level {
             (3, 20_000, 500, 0, 12, 0),
             (4, 30_000, 1_000, 0, 12, 0),
             (5, 50_000, 2_000, 300, 14, 0),
-            (5, 100_000, 4_000, 1_000, 14, 0),
-            (8, 120_000, 8_000, 2_000, 14, 500),
-            (10, 160_000, 12_000, 5_000, 14, 1_000),
-            (64, 200_000, 30_000, 20_000, 14, 2_000),
+            (7, 150_000, 4_000, 1_000, 14, 500),
+            (9, 250_000, 8_000, 2_000, 14, 1_000),
+            (11, 400_000, 12_000, 5_000, 14, 1_000),
+            (64, 600_000, 30_000, 20_000, 14, 2_000),
         ];
         let (max_depth, max_nodes, vcf_nodes, vct_nodes, width, inner_vcf) =
             TABLE[usize::from(self.0 - 1)];
@@ -199,6 +199,16 @@ impl Level {
             inner_vcf,
             exact_root: self.0 < 10,
         }
+    }
+
+    /// The size of the level's transposition table, as a power of two: at least as many
+    /// entries as the search visits nodes (and 2^18 at the least). With fewer the deeper
+    /// entries are overwritten before they are used again: L10 on 600,000 nodes with a
+    /// 2^18 table lost 4 of 100 games to the one-ply `classic` evaluator, all as white,
+    /// and won all four with 2^19 or 2^20 (docs/bots.md, "Gomoku levels").
+    pub fn tt_bits(self) -> u32 {
+        let nodes = self.limits().max_nodes.max(1 << 18);
+        64 - (nodes - 1).leading_zeros()
     }
 
     /// How far below the best root score a move may be and still be chosen (pattern
