@@ -140,7 +140,7 @@ struct EngineBot {
 impl EngineBot {
     fn choose(&mut self, view: &View, allowed: &[Point]) -> Option<Point> {
         // A timed engine gets the Gomocup brain's table (64 MiB), a level one sized to its
-        // nodes (4 MiB up to L8, 16 MiB at L10).
+        // nodes (4 MiB up to L9, 8 MiB at L10).
         let tt_bits = if self.turn.is_some() {
             crate::gomocup::TT_BITS
         } else {

@@ -201,14 +201,14 @@ impl Level {
         }
     }
 
-    /// The size of the level's transposition table, as a power of two: at least as many
-    /// entries as the search visits nodes (and 2^18 at the least). With fewer the deeper
-    /// entries are overwritten before they are used again: L10 on 600,000 nodes with a
-    /// 2^18 table lost 4 of 100 games to the one-ply `classic` evaluator, all as white,
-    /// and won all four with 2^19 or 2^20 (docs/bots.md, "Gomoku levels").
+    /// The size of the level's transposition table, as a power of two: at least half as
+    /// many entries as the search visits nodes (and 2^18 at the least). With fewer the
+    /// deeper entries are overwritten before they are used again: L10 on 600,000 nodes
+    /// with a 2^18 table lost 4 of 100 games to the one-ply `classic` evaluator, all as
+    /// white, and won all four with 2^19 (docs/bots.md, "Gomoku levels").
     pub fn tt_bits(self) -> u32 {
-        let nodes = self.limits().max_nodes.max(1 << 18);
-        64 - (nodes - 1).leading_zeros()
+        let half = (self.limits().max_nodes / 2).max(1 << 18);
+        64 - (half - 1).leading_zeros()
     }
 
     /// How far below the best root score a move may be and still be chosen (pattern
