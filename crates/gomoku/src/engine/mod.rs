@@ -202,10 +202,10 @@ impl Level {
     }
 
     /// The size of the level's transposition table, as a power of two: at least half as
-    /// many entries as the search visits nodes (and 2^18 at the least). With fewer the
-    /// deeper entries are overwritten before they are used again: L10 on 600,000 nodes
-    /// with a 2^18 table lost 4 of 100 games to the one-ply `classic` evaluator, all as
-    /// white, and won all four with 2^19 (docs/bots.md, "Gomoku levels").
+    /// many entries as the search visits nodes (and 2^18 at the least). With fewer,
+    /// entries are likely overwritten before they are used again, and play suffers: L10
+    /// on 600,000 nodes with a 2^18 table lost 4 of 100 games to the one-ply `classic`
+    /// evaluator, all as white, and won all four with 2^19 (docs/bots.md, "Gomoku levels").
     pub fn tt_bits(self) -> u32 {
         let half = (self.limits().max_nodes / 2).max(1 << 18);
         64 - (half - 1).leading_zeros()
