@@ -19,7 +19,8 @@ pub struct Args {
     /// Computers thinking at once (default: the number of cores).
     #[arg(long)]
     bot_threads: Option<usize>,
-    /// Milliseconds a computer waits before it moves, so people can follow the game.
+    /// The least milliseconds a computer takes to move, its thinking included, so people
+    /// can follow the game.
     #[arg(long, default_value_t = 700)]
     bot_delay_ms: u64,
     /// Seconds a disconnected player's seat is held before a computer plays it.

@@ -25,36 +25,94 @@ impl BotPool {
         }
     }
 
-    /// Lets `task` think after `delay` (so people can follow the game), on a pool thread;
-    /// `answer` gets its action.
+    /// Lets `task` think on a pool thread at once; `answer` gets its action no sooner than
+    /// `delay` after this call, so people can follow the game.
+    ///
+    /// The thinking counts toward the pause: a computer that takes a second answers after
+    /// that second, not after the pause and the second (a level-10 Gomoku reply used to take
+    /// 0.7 s of pause plus its search). The pause is waited out after the pool's permit is
+    /// given back, so a sleeping answer never holds a thread another table could use.
     pub fn think<F>(&self, game: &'static str, task: BotTask, delay: Duration, answer: F)
     where
         F: FnOnce(Result<Value, GameError>) + Send + 'static,
     {
         let permits = self.permits.clone();
         let metrics = self.metrics.clone();
+        let asked = tokio::time::Instant::now();
         tokio::spawn(async move {
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
-            let Ok(_permit) = permits.acquire_owned().await else {
-                return;
+            let result = {
+                let Ok(_permit) = permits.acquire_owned().await else {
+                    return;
+                };
+                let started = Instant::now();
+                let seat = task.seat();
+                let result = tokio::task::spawn_blocking(move || task.run())
+                    .await
+                    .unwrap_or_else(|e| {
+                        Err(GameError::BotFailed {
+                            seat,
+                            message: format!("the bot stopped: {e}"),
+                        })
+                    });
+                metrics
+                    .bot_seconds
+                    .with_label_values(&[game])
+                    .observe(started.elapsed().as_secs_f64());
+                result
             };
-            let started = Instant::now();
-            let seat = task.seat();
-            let result = tokio::task::spawn_blocking(move || task.run())
-                .await
-                .unwrap_or_else(|e| {
-                    Err(GameError::BotFailed {
-                        seat,
-                        message: format!("the bot stopped: {e}"),
-                    })
-                });
-            metrics
-                .bot_seconds
-                .with_label_values(&[game])
-                .observe(started.elapsed().as_secs_f64());
+            tokio::time::sleep_until(asked + delay).await;
             answer(result);
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::sync::{mpsc, oneshot};
+    use tokio::time::Instant as Clock;
+
+    /// A stand-in bot that says when it starts thinking and answers `{"seat": n}`.
+    fn task(seat: usize, started: oneshot::Sender<()>) -> BotTask {
+        BotTask::new(seat, move || {
+            let _ = started.send(());
+            Ok(serde_json::json!({ "seat": seat }))
+        })
+    }
+
+    /// The rule people see: a computer starts thinking when asked and answers no sooner
+    /// than the delay after. With the pause before the thinking (the old order) the
+    /// stand-ins would start an hour in. The clock is tokio's paused one, so the test
+    /// reads no wall clock.
+    #[tokio::test(start_paused = true)]
+    async fn thinking_starts_at_once_and_answers_wait_out_the_delay() {
+        let pool = BotPool::new(1, Arc::new(Metrics::new()));
+        let delay = Duration::from_secs(3_600);
+        let asked = Clock::now();
+        let (answers_tx, mut answers) = mpsc::unbounded_channel();
+        let mut starts = Vec::new();
+        for seat in 0..2 {
+            let (started_tx, started) = oneshot::channel();
+            starts.push(started);
+            let answers_tx = answers_tx.clone();
+            pool.think("test", task(seat, started_tx), delay, move |result| {
+                let _ = answers_tx.send((result, Clock::now()));
+            });
+        }
+        for started in starts {
+            started.await.expect("the stand-in ran");
+            assert!(
+                Clock::now() < asked + delay,
+                "a computer waited out the delay before thinking"
+            );
+        }
+        let mut seats = Vec::new();
+        for _ in 0..2 {
+            let (result, at) = answers.recv().await.expect("an answer");
+            seats.push(result.expect("no error")["seat"].clone());
+            assert!(at >= asked + delay, "an answer came before the delay");
+        }
+        seats.sort_by_key(|s| s.as_u64());
+        assert_eq!(seats, [0, 1]);
     }
 }

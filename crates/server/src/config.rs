@@ -56,7 +56,8 @@ pub struct Timing {
     pub grace: Duration,
     /// How long quick play waits for people before computers fill the table.
     pub quick_play_wait: Duration,
-    /// A pause before a computer moves, so people can follow; zero for tests and load.
+    /// The least time from a computer's turn to its move, its thinking included, so people
+    /// can follow; zero for tests and load.
     pub bot_delay: Duration,
     /// Timeouts in a row after which a seat is played by a computer (托管).
     pub timeouts_to_auto: u32,

@@ -32,6 +32,19 @@ pub struct BotTask {
 }
 
 impl BotTask {
+    /// A task from any closure: a decision the registry's bots do not make (a host's own
+    /// engine, a test's stand-in) runs in a server's bot pool like theirs, and its answer
+    /// is checked by [`Table::apply`] like theirs.
+    pub fn new(
+        seat: Seat,
+        run: impl FnOnce() -> Result<Value, GameError> + Send + 'static,
+    ) -> BotTask {
+        BotTask {
+            seat,
+            run: Box::new(run),
+        }
+    }
+
     /// The seat the bot plays.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -308,10 +321,9 @@ impl<R: GameSpec> Table for TypedTable<R> {
             .clone();
         let legal = R::legal(&self.state, seat);
         let view = R::view(&self.state, Viewer::Seat(seat));
-        Ok(BotTask {
-            seat,
-            run: Box::new(move || decide::<R>(&bot, seat, &view, &legal)),
-        })
+        Ok(BotTask::new(seat, move || {
+            decide::<R>(&bot, seat, &view, &legal)
+        }))
     }
 
     fn bot_move(&mut self, seat: Seat) -> Result<Applied, GameError> {
