@@ -129,7 +129,11 @@ export class TableView {
         break;
       case 'action':
         if (m.game) this.setGame(m.game);
-        if (fresh) this.chat.note(t('replay.action', { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) }));
+        if (fresh) {
+          const said = { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) };
+          // The clock made this move, not the player: say so rather than "X resigns".
+          this.chat.note(t(m.timed_out ? 'replay.timedout' : 'replay.action', said));
+        }
         this.lastAction = m;
         if (RENDERERS[this.info?.game]?.onAction) RENDERERS[this.info.game].onAction(this, m);
         break;

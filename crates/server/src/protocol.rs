@@ -402,6 +402,11 @@ pub enum ServerMessage {
         action: Value,
         /// What happened, as the game's public events.
         events: Vec<Value>,
+        /// The seat's turn ran out and this is the rules' default move made for it (a
+        /// Gomoku resignation, a Dou Dizhu pass), not one its player chose; absent
+        /// otherwise, so a client can say "time ran out" instead of "resigns".
+        #[serde(default, skip_serializing_if = "is_false")]
+        timed_out: bool,
         /// The game after it, as this client may see it; none in a replay after a
         /// reconnect (which ends with a fresh [`ServerMessage::Table`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -447,6 +452,11 @@ pub enum ServerMessage {
     },
     /// The answer to [`ClientMessage::Ping`].
     Pong,
+}
+
+/// Serde's test for leaving out a flag that is off.
+fn is_false(flag: &bool) -> bool {
+    !flag
 }
 
 /// The machine-readable schema of the protocol (docs/protocol.schema.json): JSON Schemas

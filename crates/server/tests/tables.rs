@@ -243,7 +243,9 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
     )
     .await;
     // The person never moves: the first timeout plays the default (no bid, or the
-    // cheapest move), the second hands the seat to a computer, which ends the game.
+    // cheapest move), the second hands the seat to a computer, which ends the game. Each
+    // default move says so (`timed_out`); the computers' moves, and the seat's own once a
+    // computer plays it, do not.
     let mut my_timeouts = 0;
     let mut auto_seen = false;
     loop {
@@ -262,8 +264,15 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
             )
             .await;
         }
-        if let ServerMessage::Action { seat: 0, .. } = &m {
-            my_timeouts += 1;
+        if let ServerMessage::Action {
+            seat, timed_out, ..
+        } = &m
+        {
+            let by_the_clock = *seat == 0 && !auto_seen;
+            assert_eq!(*timed_out, by_the_clock, "seat {seat}'s move: {m:?}");
+            if by_the_clock {
+                my_timeouts += 1;
+            }
         }
         if let ServerMessage::Seats { info, .. } = &m {
             if info.seats[0].auto {

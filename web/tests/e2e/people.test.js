@@ -73,3 +73,32 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
   assert.match(sgf, /^\(;/);
   assert.deepEqual([...a.errors, ...b.errors], []);
 });
+
+test('a player whose turn runs out loses, and the table log says the clock ran out', async () => {
+  const a = await openPage(env.browser, env.server.url);
+  await a.locator('.g-gomoku button.ghost').click();
+  const dialog = a.locator('dialog');
+  await dialog.locator('label', { hasText: 'Seconds per turn' }).locator('input').fill('5');
+  await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
+  await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
+  await dialog.locator('button[value="go"]').click();
+  await a.waitForURL(/#\/t\//);
+  await a.locator('[data-focus="invite"]').click();
+  const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
+  const b = await openPage(env.browser, link);
+  await b.waitForSelector('.waiting [data-focus="ready"]');
+  await a.waitForSelector('.waiting [data-focus="ready"]');
+  await a.locator('[data-focus="ready"]').click();
+  await b.locator('[data-focus="ready"]').click();
+  // Black (a) never moves: after five seconds the rules' default move, a resignation.
+  await a.waitForSelector('.goban.playable', { timeout: 10000 });
+  await a.waitForSelector('.overpanel', { timeout: 20000 });
+  await b.waitForSelector('.overpanel', { timeout: 20000 });
+  assert.match(await a.locator('.overpanel h2').innerText(), /lost/i);
+  for (const page of [a, b]) {
+    const log = await page.locator('.chat .note').allInnerTexts();
+    assert.ok(log.some((line) => /ran out of time/.test(line)), `the log says so: ${log.join(' | ')}`);
+  }
+  await b.screenshot({ path: screenshotPath('gomoku-timed-out') });
+  assert.deepEqual([...a.errors, ...b.errors], []);
+});

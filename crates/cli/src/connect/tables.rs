@@ -345,6 +345,7 @@ impl Tables {
                 seat,
                 action,
                 events,
+                timed_out,
                 game,
             } => {
                 let seen = self.seen.get_mut(&table)?;
@@ -374,6 +375,19 @@ impl Tables {
                             kind.public_action_text(&view, &action)
                         )
                     });
+                }
+                if timed_out {
+                    lines.insert(
+                        0,
+                        if seen.you == Some(seat) {
+                            "Your time ran out; the rules' default move was made for you:".into()
+                        } else {
+                            format!(
+                                "Time ran out for {}; the rules' default move:",
+                                seen.who(seat)
+                            )
+                        },
+                    );
                 }
                 if seen.my_turn() {
                     lines.push(seen.draw(kind));

@@ -35,6 +35,8 @@ pub(crate) enum Entry {
         private: Value,
         public: Value,
         events: Vec<Value>,
+        /// The rules' default move, made because the seat's turn ran out.
+        timed_out: bool,
     },
     /// A game ended.
     GameOver {
@@ -111,6 +113,7 @@ pub(crate) fn message(
             private,
             public,
             events,
+            timed_out,
         } => ServerMessage::Action {
             table,
             seq,
@@ -121,6 +124,7 @@ pub(crate) fn message(
                 public.clone()
             },
             events: events.clone(),
+            timed_out: *timed_out,
             game: None,
         },
         Entry::GameOver {
@@ -157,6 +161,7 @@ mod tests {
             private: json!({"declare":"hidden_solo"}),
             public: json!({"declare":"marked"}),
             events: vec![],
+            timed_out: false,
         };
         let for_seat = |a| match message("t", 3, &entry, a) {
             Some(ServerMessage::Action { action, .. }) => action,

@@ -590,7 +590,7 @@ impl TableTask {
             _ => return,
         };
         match applied {
-            Ok(applied) => self.accepted(applied, at).await,
+            Ok(applied) => self.accepted(applied, at, false).await,
             Err(e) => {
                 self.refuse(from, Refusal::game(&e));
                 if took_back {
@@ -633,7 +633,7 @@ impl TableTask {
             }
         };
         match applied {
-            Ok(applied) => self.accepted(applied, Instant::now()).await,
+            Ok(applied) => self.accepted(applied, Instant::now(), false).await,
             Err(e) => tracing::error!(table = %self.id, seat, error = %e, "no move possible"),
         }
     }
@@ -653,7 +653,7 @@ impl TableTask {
                 Ok(applied) => {
                     // The move is published first; then, if these were too many timeouts
                     // in a row, the seat goes to a computer.
-                    self.accepted(applied, Instant::now()).await;
+                    self.accepted(applied, Instant::now(), true).await;
                     let s = &mut self.seats[seat];
                     s.timeouts += 1;
                     let playing = matches!(self.phase, Phase::Playing(_));
@@ -672,8 +672,9 @@ impl TableTask {
         self.schedule().await;
     }
 
-    /// An applied action: stored first, then published; the table moves on.
-    async fn accepted(&mut self, applied: Applied, at: Instant) {
+    /// An applied action: stored first, then published; the table moves on. `timed_out`
+    /// marks the rules' default move for a seat whose turn ran out.
+    async fn accepted(&mut self, applied: Applied, at: Instant, timed_out: bool) {
         let Phase::Playing(run) = &mut self.phase else {
             return;
         };
@@ -727,6 +728,7 @@ impl TableTask {
             private: applied.action,
             public: applied.public,
             events: applied.events,
+            timed_out,
         });
         self.hall
             .metrics
