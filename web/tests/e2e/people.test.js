@@ -16,24 +16,34 @@ async function place(page, x, y) {
 
 const stones = (page) => page.locator('.goban .stone').count();
 
-test('two people play Gomoku; an undo is asked and accepted; five in a row wins', async () => {
+/**
+ * Two people at a private Gomoku table without computers, both ready: `a` opens it (with
+ * `turnSeconds` a turn, if given) and `b` joins by its invite link. Returns the pages and
+ * the link.
+ */
+async function privateGomoku({ turnSeconds } = {}) {
   const a = await openPage(env.browser, env.server.url);
   await a.locator('.g-gomoku button.ghost').click();
   const dialog = a.locator('dialog');
+  if (turnSeconds) await dialog.locator('label', { hasText: 'Seconds per turn' }).locator('input').fill(String(turnSeconds));
   await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
   await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
   await dialog.locator('button[value="go"]').click();
   await a.waitForURL(/#\/t\//);
-  // A private table is joined by its invite link only.
   await a.locator('[data-focus="invite"]').click();
   const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
-  assert.match(link, /#\/join\/\w+\/\w+$/);
-
   const b = await openPage(env.browser, link);
   await b.waitForSelector('.waiting [data-focus="ready"]');
   await a.waitForSelector('.waiting [data-focus="ready"]');
   await a.locator('[data-focus="ready"]').click();
   await b.locator('[data-focus="ready"]').click();
+  return { a, b, link };
+}
+
+test('two people play Gomoku; an undo is asked and accepted; five in a row wins', async () => {
+  // A private table is joined by its invite link only.
+  const { a, b, link } = await privateGomoku();
+  assert.match(link, /#\/join\/\w+\/\w+$/);
   await a.waitForSelector('.goban');
   await b.waitForSelector('.goban');
 
@@ -75,21 +85,7 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
 });
 
 test('a player whose turn runs out loses, and the table log says the clock ran out', async () => {
-  const a = await openPage(env.browser, env.server.url);
-  await a.locator('.g-gomoku button.ghost').click();
-  const dialog = a.locator('dialog');
-  await dialog.locator('label', { hasText: 'Seconds per turn' }).locator('input').fill('5');
-  await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
-  await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
-  await dialog.locator('button[value="go"]').click();
-  await a.waitForURL(/#\/t\//);
-  await a.locator('[data-focus="invite"]').click();
-  const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
-  const b = await openPage(env.browser, link);
-  await b.waitForSelector('.waiting [data-focus="ready"]');
-  await a.waitForSelector('.waiting [data-focus="ready"]');
-  await a.locator('[data-focus="ready"]').click();
-  await b.locator('[data-focus="ready"]').click();
+  const { a, b } = await privateGomoku({ turnSeconds: 5 });
   // Black (a) never moves: after five seconds the rules' default move, a resignation.
   await a.waitForSelector('.goban.playable', { timeout: 10000 });
   await a.waitForSelector('.overpanel', { timeout: 20000 });
