@@ -22,16 +22,26 @@ function seen(page) {
 test('a reload, then a network drop, mid-game return to the same seat and view', async () => {
   const page = await openPage(env.browser, env.server.url);
   await quickPlay(page, 'doudizhu');
+  // A move sent turns the controls off at once, before the server answers: a second click
+  // cannot act on a state already gone. The controls are counted in the click's own task
+  // (a listener on the document runs after the button's), since by the time the test could
+  // look again the computers may have moved and given the turn back.
+  await page.evaluate(() => {
+    window.enabledAfterSend = [];
+    document.addEventListener('click', (e) => {
+      const act = e.target.closest?.('button[data-act]')?.dataset.act;
+      if (act && act !== 'hint') window.enabledAfterSend.push(document.querySelectorAll('.controls button[data-act]:not([disabled])').length);
+    });
+  });
   // Play a few turns, then wait for our next turn (the computers move within 60 ms).
   for (let turns = 0; turns < 3; ) {
-    if (await takeTurn(page)) {
-      turns++;
-      // A move sent turns the controls off at once, before the server answers: a second
-      // click cannot act on a state already gone (the computers wait 60 ms to move).
-      assert.equal(await page.locator('.controls button[data-act]:not([disabled])').count(), 0, 'controls off once a move is sent');
-    } else await page.waitForTimeout(100);
+    if (await takeTurn(page)) turns++;
+    else await page.waitForTimeout(100);
     assert.equal(await page.locator('.overpanel').count(), 0, 'the game is still on');
   }
+  const counts = await page.evaluate(() => window.enabledAfterSend);
+  assert.equal(counts.length, 3, 'each move sent was seen');
+  assert.deepEqual(counts, [0, 0, 0], 'controls off once a move is sent');
   await page.waitForTimeout(800);
   await page.waitForSelector('.status.mine');
   const url = page.url();
