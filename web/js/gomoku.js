@@ -154,7 +154,12 @@ function status(tv, v) {
   if (v.end) {
     const who = v.end.winner ? t(`go.${v.end.winner}`) : '';
     if (v.end.reason === 'five') return t('go.win', { color: who });
-    if (v.end.reason === 'resignation') return t('go.resigned', { color: t(`go.${v.end.winner === 'black' ? 'white' : 'black'}`) });
+    if (v.end.reason === 'resignation') {
+      const loser = { color: t(`go.${v.end.winner === 'black' ? 'white' : 'black'}`) };
+      // The rules' default move for a turn that ran out is a resignation; the game's end
+      // reason cannot tell them apart, the action that ended it can.
+      return t(tv.lastAction?.timed_out ? 'go.timedout' : 'go.resigned', loser);
+    }
     return t('go.draw');
   }
   if (v.pending_undo) {

@@ -84,7 +84,7 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
   assert.deepEqual([...a.errors, ...b.errors], []);
 });
 
-test('a player whose turn runs out loses, and the table log says the clock ran out', async () => {
+test('a player whose turn runs out loses, and the table log and the board say the clock ran out', async () => {
   const { a, b } = await privateGomoku({ turnSeconds: 5 });
   // Black (a) never moves: after five seconds the rules' default move, a resignation.
   await a.waitForSelector('.goban.playable', { timeout: 10000 });
@@ -94,6 +94,8 @@ test('a player whose turn runs out loses, and the table log says the clock ran o
   for (const page of [a, b]) {
     const log = await page.locator('.chat .note').allInnerTexts();
     assert.ok(log.some((line) => /ran out of time/.test(line)), `the log says so: ${log.join(' | ')}`);
+    // The caption under the board too, rather than "Black resigned".
+    assert.equal(await page.locator('.gstatus').innerText(), 'Black ran out of time');
   }
   await b.screenshot({ path: screenshotPath('gomoku-timed-out') });
   assert.deepEqual([...a.errors, ...b.errors], []);
