@@ -4,14 +4,22 @@
 //! to the asker and publishes everything else, numbered, to every connection watching it —
 //! each its own seat's view, spectators the spectator's. Nothing else touches a table.
 //!
-//! * [`seats`]: who sits where, and when a computer plays a person's seat;
-//! * [`play`]: a game's life — commitment and nonces, the deal, actions (committed, then
-//!   broadcast), computers, timers, the end and the match's rotation;
+//! * [`seats`]: who sits where — joining, standing, readiness, computers — and when a
+//!   computer plays a person's seat;
+//! * [`watchers`]: who follows the table — watching, resuming after a drop, chat, and
+//!   closing the table when nobody is left;
+//! * [`deal`]: a game's start — computers filling a quick-play table, the commitment and
+//!   the nonces, the deal;
+//! * [`play`]: a game's course — actions (committed, then broadcast), computers, timers;
+//! * [`end`]: a game's end — the record, ratings and the match's totals, stored together;
 //! * [`log`]: what was published, kept for clients that reconnect.
 
+mod deal;
+mod end;
 pub(crate) mod log;
 pub mod play;
 pub mod seats;
+mod watchers;
 
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{ConnId, Outbox};
@@ -20,7 +28,7 @@ use crate::store::{LastGame, StoredTable};
 use game::{GameError, Seat};
 use log::{Audience, Entry, Log};
 use play::Phase;
-use seats::{Auto, SeatState};
+use seats::SeatState;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -176,45 +184,51 @@ pub fn stored_info(stored: &StoredTable) -> TableInfo {
 
 /// Opens a new table and starts its task.
 pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::JoinHandle<()>) {
-    let now = Instant::now();
     let (commands, inbox) = mpsc::channel(1024);
     let handle = TableHandle {
         id: stored.id.clone(),
         game: stored.game.clone(),
         commands: commands.clone(),
     };
-    let task = TableTask {
-        seats: stored
-            .seats
-            .iter()
-            .map(|s| SeatState::restored(s, now))
-            .collect(),
-        log: Log::new(hall.config.timing.replay_buffer),
-        fill_at: None,
-        quick: stored.quick,
-        epoch: stored.epoch + 1,
-        last_game: stored.last_game,
-        hall,
-        id: stored.id,
-        game: stored.game,
-        options: stored.options,
-        invite: stored.invite,
-        host: stored.host,
-        subs: HashMap::new(),
-        seq: (stored.epoch + 1) << 32,
-        changed_at: (stored.epoch + 1) << 32,
-        phase: Phase::Waiting,
-        games: stored.games,
-        totals: stored.totals,
-        next_config: stored.next_config,
-        commands,
-        closed: false,
-    };
+    let task = TableTask::new(hall, stored, commands);
     let join = tokio::spawn(task.run(inbox));
     (handle, join)
 }
 
 impl TableTask {
+    /// The table as stored, between games, its task not yet started; `commands` is the
+    /// way back to it for its computers' answers.
+    fn new(hall: Arc<Hall>, stored: StoredTable, commands: mpsc::Sender<Cmd>) -> TableTask {
+        let now = Instant::now();
+        TableTask {
+            seats: stored
+                .seats
+                .iter()
+                .map(|s| SeatState::restored(s, now))
+                .collect(),
+            log: Log::new(hall.config.timing.replay_buffer),
+            fill_at: None,
+            quick: stored.quick,
+            epoch: stored.epoch + 1,
+            last_game: stored.last_game,
+            hall,
+            id: stored.id,
+            game: stored.game,
+            options: stored.options,
+            invite: stored.invite,
+            host: stored.host,
+            subs: HashMap::new(),
+            seq: (stored.epoch + 1) << 32,
+            changed_at: (stored.epoch + 1) << 32,
+            phase: Phase::Waiting,
+            games: stored.games,
+            totals: stored.totals,
+            next_config: stored.next_config,
+            commands,
+            closed: false,
+        }
+    }
+
     /// The task: resumes an unfinished game, then serves commands and timers until closed.
     async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>) {
         self.save().await;
@@ -420,390 +434,6 @@ impl TableTask {
             },
             game: self.phase.state_for(self, audience),
         }
-    }
-
-    /// Adds (or replaces) a subscriber; a person's second connection takes over.
-    fn subscribe(&mut self, from: &Client) {
-        if let Some(user) = &from.user {
-            let older: Vec<ConnId> = self
-                .subs
-                .iter()
-                .filter(|(c, s)| {
-                    **c != from.conn && s.user.as_ref().is_some_and(|u| u.id == user.id)
-                })
-                .map(|(c, _)| *c)
-                .collect();
-            for c in older {
-                if let Some(sub) = self.subs.remove(&c) {
-                    sub.out.send(&ServerMessage::error(
-                        "taken_over",
-                        "this table is now followed from another connection",
-                        Some(&self.id),
-                    ));
-                }
-            }
-        }
-        self.subs.insert(
-            from.conn,
-            Sub {
-                user: from.user.clone(),
-                out: from.out.clone(),
-            },
-        );
-        self.recount_connections();
-    }
-
-    /// Counts each seated person's connections; a person back from away takes the seat
-    /// back from the computer.
-    fn recount_connections(&mut self) {
-        let now = Instant::now();
-        for seat in &mut self.seats {
-            let Some(person) = &seat.person else { continue };
-            let n = self
-                .subs
-                .values()
-                .filter(|s| s.user.as_ref().is_some_and(|u| u.id == person.id))
-                .count();
-            seat.connections = n;
-            if n == 0 {
-                seat.away_since.get_or_insert(now);
-            } else {
-                seat.away_since = None;
-                if seat.auto == Some(Auto::Away) {
-                    seat.auto = None;
-                }
-            }
-        }
-    }
-
-    fn check_invite(&self, invite: Option<&str>) -> Result<(), Refusal> {
-        match &self.invite {
-            Some(code) if invite != Some(code.as_str()) => Err(Refusal::new(
-                "private",
-                "this table is private: you need its invite code",
-            )),
-            _ => Ok(()),
-        }
-    }
-
-    fn watch(&mut self, from: Client, invite: Option<String>) {
-        let already_seated = from.user.as_ref().and_then(|u| self.seat_of(u)).is_some();
-        if !already_seated {
-            if let Err(r) = self.check_invite(invite.as_deref()) {
-                return self.refuse(&from, r);
-            }
-        }
-        self.subscribe(&from);
-        from.out.send(&self.snapshot(from.user.as_ref()));
-        self.sync_auto_bots();
-        self.publish_seats();
-    }
-
-    async fn resume(&mut self, from: Client, last_seq: u64) {
-        let seated = from.user.as_ref().and_then(|u| self.seat_of(u)).is_some();
-        if !seated && self.invite.is_some() && !self.subs.contains_key(&from.conn) {
-            return self.refuse(
-                &from,
-                Refusal::new(
-                    "private",
-                    "this table is private: join it with its invite code",
-                ),
-            );
-        }
-        self.subscribe(&from);
-        let audience = self.audience(from.user.as_ref());
-        let mut replayed_end = false;
-        if last_seq < self.seq {
-            if let Some(missed) = self.log.since(last_seq) {
-                for (seq, entry) in missed {
-                    replayed_end |= self.last_game.as_ref().is_some_and(|g| g.seq == *seq);
-                    if let Entry::Chat { from: who, .. } = entry {
-                        if from.out.mutes(who) {
-                            continue;
-                        }
-                    }
-                    // A deal's call for nonces is replayed only while that deal still
-                    // waits for them: answering a past one could only be refused.
-                    if let Entry::Commitment { game_id, .. } = entry {
-                        if !self.waits_for_nonces(game_id) {
-                            continue;
-                        }
-                    }
-                    if let Some(m) = log::message(&self.id, *seq, entry, audience) {
-                        from.out.send(&m);
-                    }
-                }
-            }
-        }
-        if !replayed_end {
-            self.resend_game_over(&from, last_seq).await;
-        }
-        from.out.send(&self.snapshot(from.user.as_ref()));
-        self.sync_auto_bots();
-        self.publish_seats();
-    }
-
-    /// The end of the last game, from the store, for a client that last heard of the table
-    /// before it and cannot be replayed it (the server restarted in between: the replay
-    /// buffer lives in memory, the record does not).
-    async fn resend_game_over(&self, to: &Client, last_seq: u64) {
-        let Some(last) = self.last_game.as_ref().filter(|g| last_seq < g.seq) else {
-            return;
-        };
-        match self.hall.store.finished_record(&last.id).await {
-            Ok(Some(record)) => {
-                let scores = record
-                    .outcome
-                    .as_ref()
-                    .map(|o| o.scores.clone())
-                    .unwrap_or_default();
-                to.out.send(&ServerMessage::GameOver {
-                    table: self.id.clone(),
-                    seq: last.seq,
-                    game_id: last.id.clone(),
-                    scores,
-                    record: serde_json::to_value(&record).unwrap_or(Value::Null),
-                    totals: self.totals.clone(),
-                });
-            }
-            Ok(None) => {}
-            Err(e) => tracing::error!(table = %self.id, error = %e, "cannot read the last game"),
-        }
-    }
-
-    async fn join(&mut self, from: Client, seat: Option<usize>, invite: Option<String>) {
-        let Some(user) = from.user.clone() else {
-            return self.refuse(&from, Refusal::not_logged_in());
-        };
-        if let Some(s) = self.seat_of(&user) {
-            if seat.is_none_or(|want| want == s) {
-                self.subscribe(&from);
-                from.out.send(&self.snapshot(Some(&user)));
-                self.sync_auto_bots();
-                return self.publish_seats();
-            }
-            return self.refuse(
-                &from,
-                Refusal::new("seated", format!("you already sit in seat {s}")),
-            );
-        }
-        if let Err(r) = self.check_invite(invite.as_deref()) {
-            return self.refuse(&from, r);
-        }
-        if !matches!(self.phase, Phase::Waiting) {
-            return self.refuse(
-                &from,
-                Refusal::new(
-                    "playing",
-                    "a game is being played: watch, and sit when it ends",
-                ),
-            );
-        }
-        let target = match seat {
-            Some(s) if s >= self.seats.len() => {
-                return self.refuse(
-                    &from,
-                    Refusal::new(
-                        "no_seat",
-                        format!("there is no seat {s} (seats 0 to {})", self.seats.len() - 1),
-                    ),
-                )
-            }
-            Some(s) if !self.seats[s].is_empty() => {
-                return self.refuse(
-                    &from,
-                    Refusal::new("seat_taken", format!("seat {s} is taken")),
-                )
-            }
-            Some(s) => s,
-            None => match self.seats.iter().position(SeatState::is_empty) {
-                Some(s) => s,
-                None => {
-                    return self.refuse(&from, Refusal::new("table_full", "every seat is taken"))
-                }
-            },
-        };
-        self.seats[target] = SeatState {
-            person: Some(user.clone()),
-            ..SeatState::default()
-        };
-        if self.quick && self.fill_at.is_none() && self.seats.iter().any(SeatState::is_empty) {
-            // Quick play: people have a moment to join, then computers fill the rest.
-            self.fill_at = Some(Instant::now() + self.hall.config.timing.quick_play_wait);
-        }
-        self.subscribe(&from);
-        self.save().await;
-        from.out.send(&self.snapshot(Some(&user)));
-        self.publish_seats();
-    }
-
-    async fn stand(&mut self, from: &Client, leave: bool) {
-        if let Some(user) = &from.user {
-            if let Some(s) = self.seat_of(user) {
-                if !matches!(self.phase, Phase::Waiting) {
-                    if leave {
-                        // Leaving mid-game: the seat is held; a computer plays it after the
-                        // grace period, as for a dropped connection.
-                        self.subs.remove(&from.conn);
-                        self.recount_connections();
-                        self.publish_seats();
-                        return;
-                    }
-                    return self.refuse(
-                        from,
-                        Refusal::new("playing", "you can stand up when the game ends"),
-                    );
-                }
-                self.seats[s].clear();
-                self.save().await;
-            }
-        }
-        if leave {
-            self.subs.remove(&from.conn);
-        }
-        self.recount_connections();
-        self.publish_seats();
-        self.close_if_abandoned().await;
-    }
-
-    async fn ready(&mut self, from: &Client, ready: bool) {
-        match self.seated(from) {
-            Ok(s) => {
-                self.seats[s].ready = ready;
-                self.publish_seats();
-                self.maybe_start().await;
-            }
-            Err(r) => self.refuse(from, r),
-        }
-    }
-
-    fn is_host(&self, from: &Client) -> bool {
-        from.user.as_ref().is_some_and(|u| u.id == self.host.id)
-    }
-
-    async fn add_bot(&mut self, from: &Client, seat: usize, bot: String) {
-        let hall = self.hall.clone();
-        let Ok(game) = hall.registry.get(&self.game) else {
-            return;
-        };
-        let refusal = if !self.is_host(from) {
-            Some(Refusal::new(
-                "not_host",
-                "only the table's host seats computers",
-            ))
-        } else if !self.options.computers {
-            Some(Refusal::new(
-                "no_computers",
-                "this table is for people only",
-            ))
-        } else if !matches!(self.phase, Phase::Waiting) {
-            Some(Refusal::new("playing", "computers sit down between games"))
-        } else if seat >= self.seats.len() {
-            Some(Refusal::new("no_seat", format!("there is no seat {seat}")))
-        } else if !self.seats[seat].is_empty() {
-            Some(Refusal::new("seat_taken", format!("seat {seat} is taken")))
-        } else if !game.bot_names().contains(&bot.as_str()) {
-            Some(Refusal::new(
-                "unknown_bot",
-                format!(
-                    "{} has no bot '{bot}' (bots: {})",
-                    self.game,
-                    game.bot_names().join(", ")
-                ),
-            ))
-        } else {
-            None
-        };
-        if let Some(r) = refusal {
-            return self.refuse(from, r);
-        }
-        self.seats[seat] = SeatState {
-            bot: Some(bot),
-            ready: true,
-            ..SeatState::default()
-        };
-        self.save().await;
-        self.publish_seats();
-        self.maybe_start().await;
-    }
-
-    async fn remove_bot(&mut self, from: &Client, seat: usize) {
-        if !self.is_host(from) {
-            return self.refuse(
-                from,
-                Refusal::new("not_host", "only the table's host removes computers"),
-            );
-        }
-        if !matches!(self.phase, Phase::Waiting) {
-            return self.refuse(
-                from,
-                Refusal::new("playing", "computers get up between games"),
-            );
-        }
-        match self.seats.get_mut(seat) {
-            Some(s) if s.bot.is_some() => s.clear(),
-            _ => {
-                return self.refuse(
-                    from,
-                    Refusal::new("no_bot", format!("no computer sits in seat {seat}")),
-                )
-            }
-        }
-        self.save().await;
-        self.publish_seats();
-    }
-
-    fn chat(&mut self, from: &Client, text: String) {
-        let Some(user) = &from.user else {
-            return self.refuse(from, Refusal::not_logged_in());
-        };
-        if !self.subs.contains_key(&from.conn) {
-            return self.refuse(
-                from,
-                Refusal::new("not_watching", "join or watch the table to chat there"),
-            );
-        }
-        self.publish(Entry::Chat {
-            from: user.name.clone(),
-            text,
-        });
-    }
-
-    async fn auto(&mut self, from: &Client, on: bool) {
-        match self.seated(from) {
-            Ok(s) => {
-                self.seats[s].auto = on.then_some(Auto::Asked);
-                self.seats[s].timeouts = 0;
-                self.sync_auto_bots();
-                self.publish_seats();
-                self.schedule().await;
-            }
-            Err(r) => self.refuse(from, r),
-        }
-    }
-
-    async fn gone(&mut self, conn: ConnId) {
-        if self.subs.remove(&conn).is_some() {
-            self.recount_connections();
-            self.publish_seats();
-            self.close_if_abandoned().await;
-        }
-    }
-
-    /// Closes the table when nobody sits in it and nobody watches.
-    async fn close_if_abandoned(&mut self) {
-        let people = self.seats.iter().any(|s| s.person.is_some());
-        if people || !self.subs.is_empty() || !matches!(self.phase, Phase::Waiting) {
-            return;
-        }
-        self.closed = true;
-        if let Err(e) = self.hall.store.close_table(&self.id).await {
-            tracing::error!(table = %self.id, error = %e, "cannot close the table");
-        }
-        let mut info = self.info();
-        info.status = "closed".into();
-        self.hall.lobby.update(info);
-        self.hall.forget_table(&self.id);
     }
 
     /// Counts the table in the `tables` gauge under its game and state.

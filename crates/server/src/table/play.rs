@@ -1,17 +1,14 @@
-//! A game's life at a table: the commitment and the nonces, the deal, every action
-//! committed to the store before anyone hears of it, computers thinking off the table's
-//! task, turn timers and chess clocks, 托管 after timeouts, the end, ratings and the
-//! match's rotation.
+//! A game's course at a table (its start is in [`super::deal`]): every action committed
+//! to the store before anyone hears of it, computers thinking off the table's task, turn
+//! timers and chess clocks, 托管 after timeouts, until the game ends ([`super::end`]).
 
+use super::deal::{random_seed, Dealing};
 use super::log::{Audience, Entry};
 use super::seats::Auto;
 use super::{Client, TableTask};
 use crate::hall::Refusal;
 use crate::protocol::GameState;
-use crate::rating;
-use crate::store::{LastGame, RatingUpdate, StoredGame};
-use game::{fair, Applied, GameError, Nonce, Seat, Seed, Table, TableSetup, ToAct, Viewer};
-use rand::TryRngCore;
+use game::{Applied, GameError, Nonce, Seat, Seed, Table, ToAct, Viewer};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -26,43 +23,33 @@ pub enum Phase {
     Playing(Box<Running>),
 }
 
-/// The deal being prepared.
-pub struct Dealing {
-    game_id: String,
-    seed: Seed,
-    commitment: String,
-    config: Value,
-    nonces: Vec<Option<Nonce>>,
-    until: Instant,
-}
-
 /// A game being played.
 pub struct Running {
-    game_id: String,
-    table: Box<dyn Table>,
+    pub(super) game_id: String,
+    pub(super) table: Box<dyn Table>,
     /// Changes with every action: a computer's answer for an older turn is dropped.
-    turn: u64,
+    pub(super) turn: u64,
     /// When the seats to act run out of time, and which seats that is for.
-    deadline: Option<(Instant, Vec<Seat>)>,
+    pub(super) deadline: Option<(Instant, Vec<Seat>)>,
     /// When the current turn began (for chess clocks).
-    turn_started: Instant,
+    pub(super) turn_started: Instant,
     /// Each seat's thinking time left, for chess-clock games.
-    banks: Vec<Duration>,
+    pub(super) banks: Vec<Duration>,
     /// Seats whose computer is thinking, and for which turn.
-    thinking: HashMap<Seat, u64>,
+    pub(super) thinking: HashMap<Seat, u64>,
     /// The seats to act, as of the last change.
-    acting: Vec<Seat>,
+    pub(super) acting: Vec<Seat>,
     /// Per seat, the sequence number its current turn began at: a move sent against an
     /// older state is stale. Where several seats act at once (五人斗地主's grab), the
     /// others' moves do not start a new turn for a seat still deciding, so its move is
     /// not refused for what it could not have seen coming.
-    turn_since: Vec<u64>,
+    pub(super) turn_since: Vec<u64>,
 }
 
 impl Running {
     /// After a change at `seq` by `mover` (none for a deal): seats that start to act, and
     /// the mover if it acts again, begin a new turn.
-    fn turns_begin(&mut self, seq: u64, mover: Option<Seat>) {
+    pub(super) fn turns_begin(&mut self, seq: u64, mover: Option<Seat>) {
         let now: Vec<Seat> = self.table.to_act().seats().iter().collect();
         for &s in &now {
             if Some(s) == mover || mover.is_none() || !self.acting.contains(&s) {
@@ -145,23 +132,15 @@ impl Phase {
     }
 }
 
-fn random_seed() -> Result<Seed, Refusal> {
-    let mut bytes = [0u8; 32];
-    rand::rngs::OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| Refusal::new("internal", format!("no randomness: {e}")))?;
-    Ok(Seed(bytes))
-}
-
 impl TableTask {
-    fn set_phase(&mut self, phase: Phase) {
+    pub(super) fn set_phase(&mut self, phase: Phase) {
         self.count_state(-1);
         self.phase = phase;
         self.count_state(1);
     }
 
     /// Takes the phase out, leaving the table waiting (gauges follow).
-    fn take_phase(&mut self) -> Phase {
+    pub(super) fn take_phase(&mut self) -> Phase {
         self.count_state(-1);
         let old = std::mem::replace(&mut self.phase, Phase::Waiting);
         self.count_state(1);
@@ -230,223 +209,6 @@ impl TableTask {
         if changed {
             self.schedule().await;
         }
-    }
-
-    /// Quick play: the empty seats get the game's strongest computer (once someone sits).
-    async fn fill_with_computers(&mut self) {
-        let people = self.seats.iter().any(|s| s.person.is_some());
-        if !self.options.computers || !matches!(self.phase, Phase::Waiting) || !people {
-            return;
-        }
-        let Some(bot) = self
-            .hall
-            .registry
-            .get(&self.game)
-            .ok()
-            .map(|g| g.default_bot().to_string())
-        else {
-            return;
-        };
-        for seat in self.seats.iter_mut().filter(|s| s.is_empty()) {
-            seat.bot = Some(bot.clone());
-            seat.ready = true;
-        }
-        self.save().await;
-        self.publish_seats();
-        self.maybe_start().await;
-    }
-
-    /// Starts a game when every seat is filled and ready, and someone is there to play it.
-    pub(super) async fn maybe_start(&mut self) {
-        let all_ready = self.seats.iter().all(|s| !s.is_empty() && s.ready);
-        let people = self.seats.iter().any(|s| s.person.is_some());
-        if !matches!(self.phase, Phase::Waiting) || !all_ready || !people {
-            return;
-        }
-        let seed = match random_seed() {
-            Ok(s) => s,
-            Err(e) => return tracing::error!(table = %self.id, "{}", e.message),
-        };
-        let game_id = format!("{}-{}", self.id, self.games + 1);
-        let hall = self.hall.clone();
-        let Ok(game) = hall.registry.get(&self.game) else {
-            return;
-        };
-        let config = match game.normalize_config(&self.next_config) {
-            Ok(c) => c,
-            Err(e) => return tracing::error!(table = %self.id, error = %e, "bad configuration"),
-        };
-        let seats = self.seats.len();
-        let commitment = fair::commitment(&self.game, &game_id, seats, &config, &seed);
-        let window = self.hall.config.timing.nonce_window;
-        self.set_phase(Phase::Dealing(Dealing {
-            game_id: game_id.clone(),
-            seed,
-            commitment: commitment.clone(),
-            config,
-            nonces: vec![None; seats],
-            until: Instant::now() + window,
-        }));
-        self.publish(Entry::Commitment {
-            game_id,
-            commitment,
-        });
-        self.publish_seats();
-        if self.all_nonces_in() {
-            self.deal().await;
-        }
-    }
-
-    /// Whether every person has sent a nonce (computers send none).
-    fn all_nonces_in(&self) -> bool {
-        let Phase::Dealing(d) = &self.phase else {
-            return false;
-        };
-        self.seats
-            .iter()
-            .zip(&d.nonces)
-            .all(|(s, n)| s.person.is_none() || n.is_some())
-    }
-
-    /// Whether the deal of `game_id` is still collecting nonces.
-    pub(super) fn waits_for_nonces(&self, game_id: &str) -> bool {
-        matches!(&self.phase, Phase::Dealing(d) if d.game_id == game_id)
-    }
-
-    pub(super) async fn nonce(&mut self, from: &Client, game_id: &str, nonce: &str) {
-        let seat = match self.seated(from) {
-            Ok(s) => s,
-            Err(r) => return self.refuse(from, r),
-        };
-        let refusal = match &mut self.phase {
-            Phase::Dealing(d) if d.game_id == game_id => match Nonce::from_hex(nonce) {
-                Ok(_) if d.nonces[seat].is_some() => {
-                    Some(Refusal::new("nonce_sent", "this seat has sent its nonce"))
-                }
-                Ok(n) => {
-                    d.nonces[seat] = Some(n);
-                    None
-                }
-                Err(e) => Some(Refusal::new("bad_nonce", e)),
-            },
-            _ => Some(Refusal::new(
-                "wrong_phase",
-                format!("no deal of {game_id} is waiting for nonces"),
-            )),
-        };
-        if let Some(r) = refusal {
-            return self.refuse(from, r);
-        }
-        if self.all_nonces_in() {
-            self.deal().await;
-        }
-    }
-
-    /// Deals: the game is stored (seed and nonces) before anyone sees a card.
-    async fn deal(&mut self) {
-        if !matches!(self.phase, Phase::Dealing(_)) {
-            return;
-        }
-        let Phase::Dealing(d) = self.take_phase() else {
-            return;
-        };
-        let hall = self.hall.clone();
-        let Ok(game) = hall.registry.get(&self.game) else {
-            return;
-        };
-        let setup = TableSetup {
-            id: d.game_id.clone(),
-            config: d.config.clone(),
-            seats: self.seats.len(),
-            seed: d.seed,
-            nonces: d.nonces.clone(),
-        };
-        let table = match game.new_table(&setup) {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::error!(table = %self.id, error = %e, "cannot deal");
-                return self.back_to_waiting("the deal failed");
-            }
-        };
-        let stored = StoredGame {
-            id: d.game_id.clone(),
-            table: self.id.clone(),
-            game: self.game.clone(),
-            config: d.config,
-            seats: self.seats.len(),
-            commitment: d.commitment,
-            seed: d.seed,
-            nonces: d.nonces,
-            players: self
-                .seats
-                .iter()
-                .map(|s| (s.person.as_ref().map(|p| p.id), s.bot.clone()))
-                .collect(),
-            rated: self.options.rated,
-        };
-        if let Err(e) = self.hall.store.start_game(&stored).await {
-            tracing::error!(table = %self.id, error = %e, "cannot store the deal");
-            return self.back_to_waiting("the server could not store the deal");
-        }
-        let bank = Duration::from_secs(u64::from(
-            self.options.game_seconds.or(game.game_clock()).unwrap_or(0),
-        ));
-        self.start_running(d.game_id, table, bank).await;
-    }
-
-    fn back_to_waiting(&mut self, why: &str) {
-        self.set_phase(Phase::Waiting);
-        for sub in self.subs.values() {
-            sub.out.send(&crate::protocol::ServerMessage::error(
-                "storage",
-                why,
-                Some(&self.id),
-            ));
-        }
-        self.publish_seats();
-    }
-
-    async fn start_running(&mut self, game_id: String, mut table: Box<dyn Table>, bank: Duration) {
-        for (seat, s) in self.seats.iter().enumerate() {
-            if let Some(bot) = &s.bot {
-                if let Err(e) = table.set_bot(seat, bot, &random_seed().unwrap_or(Seed([7; 32]))) {
-                    tracing::error!(table = %self.id, error = %e, "cannot seat a computer");
-                }
-            }
-        }
-        let seats = self.seats.len();
-        self.set_phase(Phase::Playing(Box::new(Running {
-            game_id,
-            table,
-            turn: 0,
-            deadline: None,
-            turn_started: Instant::now(),
-            banks: vec![bank; seats],
-            thinking: HashMap::new(),
-            acting: Vec::new(),
-            turn_since: vec![0; seats],
-        })));
-        self.sync_auto_bots();
-        self.changed_at = self.seq + 1;
-        if let Phase::Playing(run) = &mut self.phase {
-            run.turns_begin(self.changed_at, None);
-        }
-        self.publish(Entry::Dealt);
-        // Everyone gets the new game: their seat's view and their legal actions.
-        let subs: Vec<Client> = self
-            .subs
-            .iter()
-            .map(|(c, s)| Client {
-                conn: *c,
-                user: s.user.clone(),
-                out: s.out.clone(),
-            })
-            .collect();
-        for c in subs {
-            c.out.send(&self.snapshot(c.user.as_ref()));
-        }
-        self.publish_seats();
-        self.schedule().await;
     }
 
     /// Gives computers the seats that need one now (computer seats and 托管), and takes
@@ -780,83 +542,6 @@ impl TableTask {
             }
             Err(e) => tracing::error!(table = %self.id, error = %e, "cannot resume the game"),
         }
-    }
-
-    /// The game is over: the record (seed revealed), ratings and the match's totals are
-    /// stored together, then published; the table waits for the next game.
-    async fn finish(&mut self) {
-        if !matches!(self.phase, Phase::Playing(_)) {
-            return;
-        }
-        let Phase::Playing(run) = self.take_phase() else {
-            return;
-        };
-        let record = run.table.record();
-        let Some(outcome) = record.outcome.clone() else {
-            return;
-        };
-        for (total, score) in self.totals.iter_mut().zip(&outcome.scores) {
-            *total = total.saturating_add(*score);
-        }
-        self.games += 1;
-        // Its game_over is the next message published.
-        self.last_game = Some(LastGame {
-            id: record.id.clone(),
-            seq: self.seq + 1,
-        });
-        if let Some(Ok(next)) = run.table.next_game() {
-            self.next_config = next;
-        }
-        let ratings = self.rate(&outcome).await;
-        for s in &mut self.seats {
-            s.ready = s.bot.is_some();
-            s.timeouts = 0;
-            if s.auto == Some(Auto::Timeouts) {
-                s.auto = None;
-            }
-        }
-        if let Err(e) = self
-            .hall
-            .store
-            .finish_game(&record, &self.stored(), &ratings)
-            .await
-        {
-            tracing::error!(table = %self.id, error = %e, "cannot store the game's end");
-        }
-        self.changed_at = self.seq + 1;
-        self.publish(Entry::GameOver {
-            game_id: record.id.clone(),
-            scores: outcome.scores.clone(),
-            record: serde_json::to_value(&record).unwrap_or(Value::Null),
-            totals: self.totals.clone(),
-        });
-        self.publish_seats();
-        self.close_if_abandoned().await;
-    }
-
-    /// New ratings for a rated game's registered players.
-    async fn rate(&self, outcome: &game::Outcome) -> Vec<RatingUpdate> {
-        if !self.options.rated {
-            return Vec::new();
-        }
-        let mut before = Vec::new();
-        for s in &self.seats {
-            before.push(match &s.person {
-                Some(p) if !p.guest => self.hall.store.rating(p.id, &self.game).await.ok(),
-                _ => None,
-            });
-        }
-        rating::rate_game(outcome, &before)
-            .into_iter()
-            .zip(&self.seats)
-            .filter_map(|(r, s)| {
-                Some(RatingUpdate {
-                    user: s.person.as_ref()?.id,
-                    game: self.game.clone(),
-                    rating: r?,
-                })
-            })
-            .collect()
     }
 }
 

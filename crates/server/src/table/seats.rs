@@ -1,6 +1,9 @@
 //! Who sits where: people, computers, readiness, connections, and 托管 — when and why a
 //! computer plays a person's seat.
 
+use super::play::Phase;
+use super::{Client, TableTask};
+use crate::hall::Refusal;
 use crate::protocol::{SeatInfo, UserInfo};
 use crate::store::StoredSeat;
 use std::time::Instant;
@@ -87,5 +90,211 @@ impl SeatState {
     /// Empties the seat.
     pub fn clear(&mut self) {
         *self = SeatState::default();
+    }
+}
+
+impl TableTask {
+    /// Sits a person down (between games), or answers a person already seated here with
+    /// the table again; a quick-play table starts its wait for more people.
+    pub(super) async fn join(&mut self, from: Client, seat: Option<usize>, invite: Option<String>) {
+        let Some(user) = from.user.clone() else {
+            return self.refuse(&from, Refusal::not_logged_in());
+        };
+        if let Some(s) = self.seat_of(&user) {
+            if seat.is_none_or(|want| want == s) {
+                self.subscribe(&from);
+                from.out.send(&self.snapshot(Some(&user)));
+                self.sync_auto_bots();
+                return self.publish_seats();
+            }
+            return self.refuse(
+                &from,
+                Refusal::new("seated", format!("you already sit in seat {s}")),
+            );
+        }
+        if let Err(r) = self.check_invite(invite.as_deref()) {
+            return self.refuse(&from, r);
+        }
+        if !matches!(self.phase, Phase::Waiting) {
+            return self.refuse(
+                &from,
+                Refusal::new(
+                    "playing",
+                    "a game is being played: watch, and sit when it ends",
+                ),
+            );
+        }
+        let target = match seat {
+            Some(s) if s >= self.seats.len() => {
+                return self.refuse(
+                    &from,
+                    Refusal::new(
+                        "no_seat",
+                        format!("there is no seat {s} (seats 0 to {})", self.seats.len() - 1),
+                    ),
+                )
+            }
+            Some(s) if !self.seats[s].is_empty() => {
+                return self.refuse(
+                    &from,
+                    Refusal::new("seat_taken", format!("seat {s} is taken")),
+                )
+            }
+            Some(s) => s,
+            None => match self.seats.iter().position(SeatState::is_empty) {
+                Some(s) => s,
+                None => {
+                    return self.refuse(&from, Refusal::new("table_full", "every seat is taken"))
+                }
+            },
+        };
+        self.seats[target] = SeatState {
+            person: Some(user.clone()),
+            ..SeatState::default()
+        };
+        if self.quick && self.fill_at.is_none() && self.seats.iter().any(SeatState::is_empty) {
+            // Quick play: people have a moment to join, then computers fill the rest.
+            self.fill_at = Some(Instant::now() + self.hall.config.timing.quick_play_wait);
+        }
+        self.subscribe(&from);
+        self.save().await;
+        from.out.send(&self.snapshot(Some(&user)));
+        self.publish_seats();
+    }
+
+    /// Gets up between games (and stops watching, for `leave`); leaving mid-game keeps the
+    /// seat, which a computer plays after the grace period.
+    pub(super) async fn stand(&mut self, from: &Client, leave: bool) {
+        if let Some(user) = &from.user {
+            if let Some(s) = self.seat_of(user) {
+                if !matches!(self.phase, Phase::Waiting) {
+                    if leave {
+                        // Leaving mid-game: the seat is held; a computer plays it after the
+                        // grace period, as for a dropped connection.
+                        self.subs.remove(&from.conn);
+                        self.recount_connections();
+                        self.publish_seats();
+                        return;
+                    }
+                    return self.refuse(
+                        from,
+                        Refusal::new("playing", "you can stand up when the game ends"),
+                    );
+                }
+                self.seats[s].clear();
+                self.save().await;
+            }
+        }
+        if leave {
+            self.subs.remove(&from.conn);
+        }
+        self.recount_connections();
+        self.publish_seats();
+        self.close_if_abandoned().await;
+    }
+
+    /// Ready or not for the next game; the last seat ready starts it.
+    pub(super) async fn ready(&mut self, from: &Client, ready: bool) {
+        match self.seated(from) {
+            Ok(s) => {
+                self.seats[s].ready = ready;
+                self.publish_seats();
+                self.maybe_start().await;
+            }
+            Err(r) => self.refuse(from, r),
+        }
+    }
+
+    /// Whether `from` opened the table (only the host seats and removes computers).
+    pub(super) fn is_host(&self, from: &Client) -> bool {
+        from.user.as_ref().is_some_and(|u| u.id == self.host.id)
+    }
+
+    /// The host seats a computer, by one of the game's bot names, in an empty seat.
+    pub(super) async fn add_bot(&mut self, from: &Client, seat: usize, bot: String) {
+        let hall = self.hall.clone();
+        let Ok(game) = hall.registry.get(&self.game) else {
+            return;
+        };
+        let refusal = if !self.is_host(from) {
+            Some(Refusal::new(
+                "not_host",
+                "only the table's host seats computers",
+            ))
+        } else if !self.options.computers {
+            Some(Refusal::new(
+                "no_computers",
+                "this table is for people only",
+            ))
+        } else if !matches!(self.phase, Phase::Waiting) {
+            Some(Refusal::new("playing", "computers sit down between games"))
+        } else if seat >= self.seats.len() {
+            Some(Refusal::new("no_seat", format!("there is no seat {seat}")))
+        } else if !self.seats[seat].is_empty() {
+            Some(Refusal::new("seat_taken", format!("seat {seat} is taken")))
+        } else if !game.bot_names().contains(&bot.as_str()) {
+            Some(Refusal::new(
+                "unknown_bot",
+                format!(
+                    "{} has no bot '{bot}' (bots: {})",
+                    self.game,
+                    game.bot_names().join(", ")
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some(r) = refusal {
+            return self.refuse(from, r);
+        }
+        self.seats[seat] = SeatState {
+            bot: Some(bot),
+            ready: true,
+            ..SeatState::default()
+        };
+        self.save().await;
+        self.publish_seats();
+        self.maybe_start().await;
+    }
+
+    /// The host gets a computer up between games.
+    pub(super) async fn remove_bot(&mut self, from: &Client, seat: usize) {
+        if !self.is_host(from) {
+            return self.refuse(
+                from,
+                Refusal::new("not_host", "only the table's host removes computers"),
+            );
+        }
+        if !matches!(self.phase, Phase::Waiting) {
+            return self.refuse(
+                from,
+                Refusal::new("playing", "computers get up between games"),
+            );
+        }
+        match self.seats.get_mut(seat) {
+            Some(s) if s.bot.is_some() => s.clear(),
+            _ => {
+                return self.refuse(
+                    from,
+                    Refusal::new("no_bot", format!("no computer sits in seat {seat}")),
+                )
+            }
+        }
+        self.save().await;
+        self.publish_seats();
+    }
+
+    /// 托管 on or off: a computer plays the person's seat until they take it back.
+    pub(super) async fn auto(&mut self, from: &Client, on: bool) {
+        match self.seated(from) {
+            Ok(s) => {
+                self.seats[s].auto = on.then_some(Auto::Asked);
+                self.seats[s].timeouts = 0;
+                self.sync_auto_bots();
+                self.publish_seats();
+                self.schedule().await;
+            }
+            Err(r) => self.refuse(from, r),
+        }
     }
 }
