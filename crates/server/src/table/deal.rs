@@ -217,7 +217,7 @@ impl TableTask {
     }
 
     /// Seats the computers and starts the game's turns and clocks (a fresh deal, or one
-    /// resumed from the store after a restart).
+    /// resumed from the store after a restart); a game already over ends at once.
     pub(super) async fn start_running(
         &mut self,
         game_id: String,
@@ -264,5 +264,16 @@ impl TableTask {
         }
         self.publish_seats();
         self.schedule().await;
+        // A game can be over before anyone acts (五人斗地主: nobody can grab and the
+        // landlord wins at once), and a resumed one may have been stored up to its last
+        // move by a server that stopped before storing its end: end it now, or the table
+        // would wait for a move nobody can make.
+        if matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some()) {
+            self.finish().await;
+        }
     }
 }
+
+#[cfg(test)]
+#[path = "deal_tests.rs"]
+mod tests;

@@ -534,11 +534,6 @@ impl TableTask {
                 tracing::info!(table = %self.id, game = %unfinished.journal.id, actions = unfinished.journal.actions.len(), "resumed");
                 self.start_running(unfinished.journal.id.clone(), table, bank)
                     .await;
-                // The crash came after the last move was stored and before the game's end
-                // was: end it now.
-                if matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some()) {
-                    self.finish().await;
-                }
             }
             Err(e) => tracing::error!(table = %self.id, error = %e, "cannot resume the game"),
         }
