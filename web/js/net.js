@@ -18,6 +18,7 @@ export class Hall extends EventTarget {
     this.ws = null;
     this.open = false;
     this.retry = 0;
+    this.down = undefined; // while disconnected: 'offline', or 'restarting' (the server said so)
     this.queue = [];
     this.watching = new Set();
     this.seatAt = new Map(); // table → our seat, from its snapshots
@@ -33,7 +34,9 @@ export class Hall extends EventTarget {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const ws = new WebSocket(`${proto}//${location.host}/ws`);
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       this.retry = 0;
       const hello = { type: 'hello', version: VERSION };
       if (this.token) hello.token = this.token;
@@ -53,7 +56,10 @@ export class Hall extends EventTarget {
       this.open = false;
       // 1012 is the server saying it is restarting (docs/protocol.md): the game is kept and
       // the page will be back in its seat, which is worth telling apart from a lost network.
-      this.emit('status', e.code === 1012 ? 'restarting' : 'offline');
+      // Attempts that find it still down say nothing new, so the notice stays.
+      const restarting = e.code === 1012 || (this.down === 'restarting' && !opened);
+      this.down = restarting ? 'restarting' : 'offline';
+      this.emit('status', this.down);
       if (this.takenOver) return;
       // Back off so a restarting server is not hammered: 0.5 s, 1 s, 2 s … up to 8 s.
       const delay = Math.min(8000, 500 * 2 ** this.retry++);
@@ -116,6 +122,7 @@ export class Hall extends EventTarget {
     this.user = user;
     this.seated = seated;
     this.open = true;
+    this.down = undefined;
     this.emit('status', 'online');
     this.emit('user', user);
     if (first) {

@@ -43,8 +43,11 @@ export async function startServer(extra = [], { addr = '127.0.0.1:0', dir = mkdt
     url,
     addr: new URL(url).host,
     dir,
+    // Resolves once the process has exited (at once if it already has, so a test's
+    // `finally` can stop a server its body stopped).
     stop: () =>
       new Promise((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.on('exit', resolve);
         proc.kill('SIGTERM');
       }),
