@@ -81,9 +81,10 @@ export class TableView {
   }
 
   /**
-   * Sends a move against the state we see. Until the server answers (with the next state, an
+   * Sends a move against the state we see. Until the server answers (with our move, an
    * error, or a fresh view of the table) the controls stay off, so a second click cannot send
-   * a move against a state that is already gone. The redraw is immediate, not on the next
+   * a move against a state that is already gone. Another seat's move is no answer: where
+   * seats act at once (五人斗地主's grab) it can arrive first, with a state from before ours. The redraw is immediate, not on the next
    * frame: the click that sent the move is still being handled, and the next one must
    * already find the controls off.
    */
@@ -128,6 +129,7 @@ export class TableView {
         this.dealing = true;
         break;
       case 'action':
+        if (m.seat === this.you) this.sentAt = undefined;
         if (m.game) this.setGame(m.game);
         if (fresh) {
           const said = { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) };
@@ -203,7 +205,7 @@ export class TableView {
   }
 
   myTurn() {
-    return !!this.game && this.you !== undefined && this.sentAt !== this.seq && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+    return !!this.game && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }
 
   /** A turn timer for a seat that is to act. */
