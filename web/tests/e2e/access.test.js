@@ -42,7 +42,8 @@ test('Gomoku by keyboard: the board names the point under the cursor and what is
   assert.match((await log(page))[0], /: h8$/);
   const [, point] = answer.match(/: ([a-o])(\d+)$/) || [];
   assert.ok(point, `the log names the point: ${answer}`);
-  assert.equal(await board.getAttribute('aria-label'), 'Gomoku, h8: Black');
+  // The log line comes with the message, the board's name with the next frame.
+  await until(async () => (await board.getAttribute('aria-label')) === 'Gomoku, h8: Black', 'the board named after the cursor point');
   // Walk the cursor to the computer's stone with the arrow keys: the board reads it out.
   const [, col, row] = answer.match(/: ([a-o])(\d+)$/);
   const dx = col.charCodeAt(0) - 'h'.charCodeAt(0);
