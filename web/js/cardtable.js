@@ -114,6 +114,8 @@ const ADAPTERS = {
       i === v.face_up_holder && v.landlord === null && t('d5.faceup', { card: label(v.face_up, zh) }),
     ].filter(Boolean));
     const center = [h('span', { class: 'tag' }, t('d5.faceup', { card: label(v.face_up, zh) }))];
+    // 不打自胜: the rules have the table announce why the landlord won without play.
+    if (v.instant_win) center.push(h('p', { class: 'instant', role: 'status' }, t(`d5.instant.${v.instant_win}`)));
     if (v.declaration) {
       center.push(h('span', { class: 'tag' }, v.declaration.open_solo ? t('d5.opensolo') : `${t('d5.declare')} ${v.declaration.marked ? label(v.declaration.marked, zh) : ''}`));
     }
@@ -195,6 +197,12 @@ function playBox(m, i) {
   if (p.pass) return h('span', { class: 'say' }, t('dd.pass'));
   if (p.text) return h('span', { class: 'say' }, p.text);
   return row(p.cards, { zh: lang() === 'zh' });
+}
+
+/** Under the end-of-game panel's title: why a 五人斗地主 landlord won without play. */
+export function overNote(tv) {
+  const v = tv.game?.view || tv.lastView;
+  return v?.instant_win ? h('p', { class: 'overnote' }, t(`d5.instant.${v.instant_win}`)) : null;
 }
 
 function statusLine(tv, v) {

@@ -40,6 +40,8 @@ const zh = {
   'dd.landlord': '地主', 'dd.farmer': '农民', 'dd.kitty': '底牌', 'dd.bid': '叫 {n} 分', 'dd.nobid': '不叫',
   'dd.multiplier': '倍数 ×{n}', 'dd.base': '底分 {n}', 'dd.pass': '不出', 'dd.spring': '春天！', 'dd.antispring': '反春！',
   'd5.faceup': '明牌 {card}', 'd5.partner': '副地主', 'd5.declare': '叫牌', 'd5.grabs': '抢 {n} 次',
+  // The seed's own words for 不打自胜 (002, §5).
+  'd5.instant.no_partner_card': '正地主没有牌叫副地主，本局结束。', 'd5.instant.big_bomb': '正地主有10张牌以上（含10张）的炸弹，本局结束。', 'd5.instant.no_bomb': '正地主一个炸弹都没有，本局结束。',
   'd5.declare.partner': '找帮手', 'd5.declare.hidden_solo': '暗独', 'd5.declare.marked': '叫牌', 'd5.declare.open_solo': '明独',
   'd5.marked': '叫了一张牌', 'd5.opensolo': '明独：一打四',
   'b2.lead': '须含 {card}',
@@ -103,6 +105,7 @@ const en = {
   'dd.landlord': 'Landlord', 'dd.farmer': 'Farmer', 'dd.kitty': 'Kitty', 'dd.bid': 'bid {n}', 'dd.nobid': 'no bid',
   'dd.multiplier': '×{n}', 'dd.base': 'base {n}', 'dd.pass': 'pass', 'dd.spring': 'Spring!', 'dd.antispring': 'Anti-spring!',
   'd5.faceup': 'Face-up {card}', 'd5.partner': 'Partner', 'd5.declare': 'Declare', 'd5.grabs': '{n} grabs',
+  'd5.instant.no_partner_card': 'The landlord has no card to call a partner with: the landlord wins, the game is over.', 'd5.instant.big_bomb': 'The landlord holds a bomb of ten or more cards: the landlord wins, the game is over.', 'd5.instant.no_bomb': 'The landlord holds no bomb at all: the landlord wins, the game is over.',
   'd5.declare.partner': 'Call a partner', 'd5.declare.hidden_solo': 'Hidden solo', 'd5.declare.marked': 'declares', 'd5.declare.open_solo': 'Open solo',
   'd5.marked': 'called a card', 'd5.opensolo': 'Open solo: one against four',
   'b2.lead': 'must include {card}',
