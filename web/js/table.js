@@ -67,7 +67,10 @@ export class TableView {
     this.head = h('header', { class: 'tbar' });
     this.chat = chatPanel(hall, table);
     this.el = h('section', { class: 'tableview', 'aria-label': 'table' }, this.head, h('div', { class: 'tmain' }, this.stage, this.chat.el));
-    this.off = hall.on('message', (m) => this.receive(m));
+    this.offMessages = hall.on('message', (m) => this.receive(m));
+    // Offline, a move could only wait in a queue for a state that may be gone by then: the
+    // controls are off until the connection is back (and the table resumed).
+    this.offStatus = hall.on('status', () => this.draw());
     hall.watching.add(table);
     if (join) hall.send({ type: 'join', table, invite: this.invite });
     else hall.send({ type: 'resume', table, last_seq: hall.lastSeq(table) });
@@ -75,18 +78,19 @@ export class TableView {
   }
 
   close() {
-    this.off();
+    this.offMessages();
+    this.offStatus();
     this.chat.close();
     this.hall.watching.delete(this.table);
   }
 
   /**
    * Sends a move against the state we see. Until the server answers (with our move, an
-   * error, or a fresh view of the table) the controls stay off, so a second click cannot send
-   * a move against a state that is already gone. Another seat's move is no answer: where
-   * seats act at once (五人斗地主's grab) it can arrive first, with a state from before ours. The redraw is immediate, not on the next
-   * frame: the click that sent the move is still being handled, and the next one must
-   * already find the controls off.
+   * error, or a fresh view of the table) the controls stay off, so a second click cannot
+   * send a move against a state that is already gone. Another seat's move is no answer:
+   * where seats act at once (五人斗地主's grab) it can arrive first, with a state from
+   * before ours. The redraw is immediate, not on the next frame: the click that sent the
+   * move is still being handled, and the next one must already find the controls off.
    */
   act(action) {
     this.hall.send({ type: 'act', table: this.table, action, seq: this.seq });
@@ -205,7 +209,7 @@ export class TableView {
   }
 
   myTurn() {
-    return !!this.game && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+    return !!this.game && this.hall.open && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }
 
   /** A turn timer for a seat that is to act. */
