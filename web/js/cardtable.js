@@ -208,6 +208,7 @@ export function overNote(tv) {
 function statusLine(tv, v) {
   if (!tv.game || tv.over) return '';
   if (tv.myTurn()) return t('table.yourturn');
+  if (tv.waitsForUs?.()) return t('table.yourturnoffline');
   const who = tv.game.to_act;
   if (!who.length) return '';
   return t('table.turnof', { name: who.map((s) => tv.name(s)).join(', ') });

@@ -167,6 +167,7 @@ function status(tv, v) {
     return mine ? t('go.undowait') : t('go.undoask');
   }
   if (tv.myTurn()) return t('table.yourturn');
+  if (tv.waitsForUs?.()) return t('table.yourturnoffline');
   const seat = v.to_move === 'black' ? 0 : 1;
   return t('table.turnof', { name: tv.name(seat) });
 }

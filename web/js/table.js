@@ -208,6 +208,11 @@ export class TableView {
     return this.you === undefined ? null : this.info?.seats[this.you];
   }
 
+  /** Our turn, but the connection is down: the controls wait for it to come back. */
+  waitsForUs() {
+    return this.you !== undefined && !this.hall.open && !!this.game?.to_act?.includes(this.you) && !this.over;
+  }
+
   myTurn() {
     return !!this.game && this.hall.open && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }

@@ -75,7 +75,7 @@ export function render(tv) {
     'div',
     { class: 'cardgame thgame' },
     arena(tv, n, seat, () => null, center),
-    h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, tv.myTurn() ? t('table.yourturn') : tv.game?.to_act?.length && !tv.over ? t('table.turnof', { name: tv.name(tv.game.to_act[0]) }) : ''),
+    h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, tv.myTurn() ? t('table.yourturn') : tv.waitsForUs?.() ? t('table.yourturnoffline') : tv.game?.to_act?.length && !tv.over ? t('table.turnof', { name: tv.name(tv.game.to_act[0]) }) : ''),
     h(
       'div',
       { class: 'controls' },
