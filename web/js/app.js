@@ -114,5 +114,11 @@ drawLang();
 route();
 hall.connect();
 
-// For the end-to-end tests and the curious: the connection, from the console.
-window.qipai = { hall };
+// For the end-to-end tests and the curious: the connection and the table on show, from
+// the console.
+window.qipai = {
+  hall,
+  get view() {
+    return view;
+  },
+};

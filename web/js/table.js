@@ -69,8 +69,13 @@ export class TableView {
     this.el = h('section', { class: 'tableview', 'aria-label': 'table' }, this.head, h('div', { class: 'tmain' }, this.stage, this.chat.el));
     this.offMessages = hall.on('message', (m) => this.receive(m));
     // Offline, a move could only wait in a queue for a state that may be gone by then: the
-    // controls are off until the connection is back (and the table resumed).
-    this.offStatus = hall.on('status', () => this.draw());
+    // controls are off until the connection is back and the table's fresh snapshot has
+    // come (what we hold until then is the state from before the drop).
+    this.synced = false;
+    this.offStatus = hall.on('status', (s) => {
+      if (s !== 'online') this.synced = false;
+      this.draw();
+    });
     hall.watching.add(table);
     if (join) hall.send({ type: 'join', table, invite: this.invite });
     else hall.send({ type: 'resume', table, last_seq: hall.lastSeq(table) });
@@ -110,6 +115,7 @@ export class TableView {
     if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
     switch (m.type) {
       case 'table':
+        this.synced = true;
         this.sentAt = undefined;
         this.seq = m.seq;
         this.info = m.info;
@@ -208,13 +214,13 @@ export class TableView {
     return this.you === undefined ? null : this.info?.seats[this.you];
   }
 
-  /** Our turn, but the connection is down: the controls wait for it to come back. */
+  /** Our turn, but the connection is down (or the table not yet resumed): the controls wait. */
   waitsForUs() {
-    return this.you !== undefined && !this.hall.open && !!this.game?.to_act?.includes(this.you) && !this.over;
+    return this.you !== undefined && !(this.hall.open && this.synced) && !!this.game?.to_act?.includes(this.you) && !this.over;
   }
 
   myTurn() {
-    return !!this.game && this.hall.open && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+    return !!this.game && this.hall.open && this.synced && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }
 
   /** A turn timer for a seat that is to act. */

@@ -21,13 +21,18 @@ function seen(page) {
 
 /**
  * Records in the page every connection status it shows and counts the table snapshots it
- * receives, so a test can wait for what happened rather than for a moment that may pass.
+ * receives, so a test can wait for what happened rather than for a moment that may pass;
+ * and whether the table offered a move at the instant the connection was back, before the
+ * table could be resumed (`turnWhenBack`).
  */
 function record(page) {
   return page.evaluate(() => {
     window.statuses = [];
     window.snapshots = 0;
-    window.qipai.hall.on('status', (s) => window.statuses.push(s));
+    window.qipai.hall.on('status', (s) => {
+      window.statuses.push(s);
+      if (s === 'online') window.turnWhenBack = window.qipai.view?.myTurn();
+    });
     window.qipai.hall.on('table', () => window.snapshots++);
   });
 }
@@ -118,6 +123,9 @@ test('a server restart mid-game: the page says the server is restarting, then pl
     await resumed(page, snapshots);
     const statuses = await page.evaluate(() => window.statuses);
     assert.deepEqual([...new Set(statuses)], ['restarting', 'online'], `what the page said: ${statuses.join(', ')}`);
+    // Back online, the state held is from before the restart: no move on it until the
+    // table's snapshot has come.
+    assert.equal(await page.evaluate(() => window.turnWhenBack), false, 'no move offered before the table is resumed');
     assert.equal(await page.locator('#conn.restarting').count(), 0, 'the notice goes once back');
     assert.deepEqual((await seen(page)).hand, before.hand, 'the same hand after the restart');
     await playToEnd(page);
