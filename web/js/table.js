@@ -68,9 +68,10 @@ export class TableView {
     this.chat = chatPanel(hall, table);
     this.el = h('section', { class: 'tableview', 'aria-label': 'table' }, this.head, h('div', { class: 'tmain' }, this.stage, this.chat.el));
     this.offMessages = hall.on('message', (m) => this.receive(m));
-    // Offline, a move could only wait in a queue for a state that may be gone by then: the
-    // controls are off until the connection is back and the table's fresh snapshot has
-    // come (what we hold until then is the state from before the drop).
+    // Whether the state we hold is the server's current one: true from a snapshot of the
+    // table until the connection next goes down (a snapshot only comes over an open
+    // connection). Until then a move could only be made on a state that may be gone, so
+    // the controls are off.
     this.synced = false;
     this.offStatus = hall.on('status', (s) => {
       if (s !== 'online') this.synced = false;
@@ -216,11 +217,11 @@ export class TableView {
 
   /** Our turn, but the connection is down (or the table not yet resumed): the controls wait. */
   waitsForUs() {
-    return this.you !== undefined && !(this.hall.open && this.synced) && !!this.game?.to_act?.includes(this.you) && !this.over;
+    return this.you !== undefined && !this.synced && !!this.game?.to_act?.includes(this.you) && !this.over;
   }
 
   myTurn() {
-    return !!this.game && this.hall.open && this.synced && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
+    return !!this.game && this.synced && this.you !== undefined && this.sentAt === undefined && this.game.to_act.includes(this.you) && this.game.legal?.length > 0;
   }
 
   /** A turn timer for a seat that is to act. */
