@@ -69,29 +69,49 @@ export function row(cards, opts = {}) {
   return h('div', { class: ['cardrow', opts.cls] }, tokens(cards).map((c) => face(c, { ...opts, small: true })));
 }
 
+/** One typed card: a rank (`T` for ten, `BJ`/`RJ` for the jokers) and a suit letter or none. */
+const TYPED_CARD = /(BJ|RJ|10|[2-9TJQKA])([SHCD])?/y;
+
 /**
- * What the player typed, as in the terminal — "33344", "3 3 3 4", "10 J Q K A", "bj rj" —
- * matched to the hand. Where suits matter and the player leaves them out, the lowest
- * suited card of that rank not yet taken is used.
+ * What the player typed, as in the terminal — "33344", "3 3 3 4", "10 J Q K A", "bj rj",
+ * "9♥ 9s" — matched to the hand. Where suits matter and the player leaves them out, the
+ * lowest suited card of that rank not yet taken is used.
+ *
+ * Returns the hand's indices of the cards read (`idx`), the words that are no cards at
+ * all (`unread`, as typed) and the cards asked for that the hand does not hold
+ * (`missing`, in the engines' notation: a rank alone where no suit was typed), so the
+ * page can say what it could not use instead of quietly taking part of what was meant.
  */
 export function typed(hand, text) {
-  const words = [];
-  const src = text.toUpperCase().replace(/♠/g, 'S').replace(/♥/g, 'H').replace(/♣/g, 'C').replace(/♦/g, 'D');
-  const re = /(BJ|RJ|10|[2-9TJQKA])([SHCD])?/g;
-  let m;
-  while ((m = re.exec(src))) words.push({ rank: m[1] === '10' ? 'T' : m[1], suit: m[2] ? m[2].toLowerCase() : null });
+  const wanted = [];
+  const unread = [];
+  for (const word of text.split(/[\s,，]+/).filter(Boolean)) {
+    const src = word.toUpperCase().replace(/♠/g, 'S').replace(/♥/g, 'H').replace(/♣/g, 'C').replace(/♦/g, 'D');
+    const cards = [];
+    TYPED_CARD.lastIndex = 0;
+    let m;
+    while (TYPED_CARD.lastIndex < src.length && (m = TYPED_CARD.exec(src))) {
+      cards.push({ rank: m[1] === '10' ? 'T' : m[1], suit: m[2] ? m[2].toLowerCase() : null });
+    }
+    if (TYPED_CARD.lastIndex < src.length || !m) unread.push(word);
+    else wanted.push(...cards);
+  }
   const used = new Set();
-  const out = [];
-  for (const w of words) {
+  const idx = [];
+  const missing = [];
+  for (const w of wanted) {
     const i = hand.findIndex((c, j) => {
       if (used.has(j)) return false;
       const p = parse(c);
       if (p.joker) return w.rank === (p.joker === 'big' ? 'RJ' : 'BJ');
       return p.rank === w.rank && (!w.suit || p.suit === w.suit);
     });
-    if (i < 0) return null;
-    used.add(i);
-    out.push(i);
+    if (i < 0) {
+      missing.push(w.rank === 'BJ' || w.rank === 'RJ' ? w.rank : w.rank + (w.suit || ''));
+    } else {
+      used.add(i);
+      idx.push(i);
+    }
   }
-  return out;
+  return { idx, unread, missing };
 }

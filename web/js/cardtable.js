@@ -3,7 +3,7 @@
 // drag or typing, and the buttons the legal actions allow. Each game's view is read by a
 // small adapter into one model, so the drawing is shared.
 
-import { h } from './dom.js';
+import { h, toast } from './dom.js';
 import { t, lang } from './i18n.js';
 import { face, row, tokens, parse, label, typed } from './cards.js';
 
@@ -337,14 +337,17 @@ export function render(tv) {
     const input = h('input', { type: 'text', class: 'typed', placeholder: t('act.type'), 'aria-label': t('act.type'), dataset: { focus: 'typed' }, value: ui.typed || '' });
     input.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
-      const idx = typed(hand, input.value);
+      const read = typed(hand, input.value);
+      // What cannot be used is said, and the text stays to be mended.
+      if (read.unread.length) return toast(t('type.unread', { words: read.unread.join(' ') }));
+      if (read.missing.length) return toast(t('type.missing', { cards: read.missing.map((c) => label(c, zh)).join(' ') }));
       ui.typed = '';
-      if (!idx) return;
-      ui.sel = new Set(idx);
-      const sel = idx.map((i) => hand[i]);
-      const a = plays.find((p) => matches(sel, p.play));
-      if (a) tv.act(a);
-      else redraw();
+      ui.sel = new Set(read.idx);
+      const sel = read.idx.map((i) => hand[i]);
+      const a = sel.length ? plays.find((p) => matches(sel, p.play)) : null;
+      if (a) return tv.act(a);
+      if (sel.length) toast(t('type.cannot', { cards: sel.map((c) => label(c, zh)).join(' ') }));
+      redraw();
     });
     input.addEventListener('input', () => (ui.typed = input.value));
     buttons.push(input);

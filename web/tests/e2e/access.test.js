@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, quickPlay } from './harness.js';
+import { setup, openPage, quickPlay, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -209,6 +209,66 @@ test("Ten and a half from the accessibility tree: our base card is read out, the
     if (await ourTurn(page)) await ((await stand.isEnabled()) ? stand : page.getByRole('button', { name: 'Hit' })).click();
     return false;
   }, 'a computer acting after us', 30000);
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
+  await page.context().close();
+});
+
+test('Type cards plays what is typed, and says what it cannot use instead of taking part of it', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'doudizhu');
+  const hand = page.getByRole('group', { name: 'your hand' });
+  const actions = page.getByRole('toolbar', { name: 'actions' });
+  const box = actions.getByRole('textbox', { name: 'Type cards' });
+  const alert = page.getByRole('alert');
+  const checked = hand.getByRole('checkbox', { checked: true });
+  // Bids the most it may (to lead), passes when it cannot beat, and starts the next game
+  // if this one ends first, until a turn with cards to play, where the box is offered.
+  await until(async () => {
+    if (await box.count()) return true;
+    const next = page.getByRole('button', { name: 'Next game' });
+    if (await next.count()) await next.click();
+    else if (await ourTurn(page)) {
+      const act = actions.getByRole('button', { name: /^(Bid \d|No bid|Pass)$/ });
+      const bids = actions.getByRole('button', { name: /^Bid \d$/ });
+      if (await bids.count()) await bids.last().click();
+      else if (await act.count()) await act.first().click();
+    }
+    return false;
+  }, 'a turn to play', 60000);
+  const cards = await handNames(hand);
+
+  // Words that are no cards: said, nothing checked, the text kept to be mended.
+  await box.fill('zz 99 !!');
+  await box.press('Enter');
+  await until(async () => (await alert.innerText()).startsWith('Not cards: zz !!'), 'the unread words named');
+  assert.equal(await box.inputValue(), 'zz 99 !!');
+  assert.equal(await checked.count(), 0);
+  await page.screenshot({ path: screenshotPath('typed-not-cards') });
+
+  // One card more of a rank than the hand holds: the card missing is named.
+  const ranks = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'];
+  const short = ranks.find((r) => cards.filter((c) => c === r).length < 4);
+  const held = cards.filter((c) => c === short).length;
+  await box.fill(Array(held + 1).fill(short).join(' '));
+  await box.press('Enter');
+  await until(async () => (await alert.innerText()) === `Not in your hand: ${short}`, 'the missing card named');
+  assert.equal(await checked.count(), 0);
+
+  // Two cards of different ranks are no play: they are checked, and the page says so.
+  const [a, b] = [...new Set(cards.filter((c) => ranks.includes(c)))];
+  await box.fill(`${a}${b}`);
+  await box.press('Enter');
+  await until(async () => (await alert.innerText()) === `${a} ${b} cannot be played now`, 'the play refused by name');
+  assert.equal(await checked.count(), 2);
+  assert.equal(await box.inputValue(), '');
+
+  // A play the rules allow, typed: it is played.
+  const play = await page.evaluate(() => window.qipai.view.game.legal.find((x) => x && typeof x === 'object' && 'play' in x).play);
+  await box.fill(play);
+  await box.press('Enter');
+  const size = play.trim().split(/\s+/).length;
+  await until(async () => (await handNames(hand)).length === cards.length - size, `${play} to leave the hand`);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(page.refusals, []);
   await page.context().close();
