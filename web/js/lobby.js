@@ -151,9 +151,8 @@ function createDialog(hall, g) {
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
     if (turn.value) {
-      const secs = Number(turn.value);
-      // The game's phase names: give every phase the same time.
-      options.turn_seconds = Object.fromEntries(['bid', 'play', 'grab', 'declare', 'turn', 'move'].map((p) => [p, secs]));
+      // `*`: every phase of the game gets the same time.
+      options.turn_seconds = { '*': Number(turn.value) };
     }
     hall.expectTable = true;
     hall.send({ type: 'create_table', game: g.id, options });

@@ -132,6 +132,17 @@ impl Terminal {
         }
     }
 
+    /// Types `create …` and returns the id of the table it opened.
+    fn create(&mut self, line: &str) -> String {
+        self.type_line(line);
+        let opened = self.expect("Opened table ");
+        opened
+            .split_whitespace()
+            .nth(2)
+            .expect("a table id")
+            .to_string()
+    }
+
     fn said(&self, text: &str) -> bool {
         self.transcript.iter().any(|l| l.contains(text))
     }
@@ -151,13 +162,7 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
     let mut black = Terminal::connect("black", &addr);
     let mut white = Terminal::connect("white", &addr);
 
-    black.type_line("create gomoku people");
-    let opened = black.expect("Opened table ");
-    let table = opened
-        .split_whitespace()
-        .nth(2)
-        .expect("a table id")
-        .to_string();
+    let table = black.create("create gomoku people");
     // The lobby is live: the new table shows up in white's listing.
     let listed = format!("table {table} (gomoku, waiting)");
     let deadline = Instant::now() + WAIT;
@@ -225,6 +230,30 @@ fn two_terminals_play_gomoku_against_each_other_with_chat_and_an_undo() {
         );
     }
     assert!(!black.said("refused") && !white.said("refused"));
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn a_gomoku_player_whose_time_runs_out_loses_on_time_and_both_terminals_say_so() {
+    let dir = tempfile_dir("connect-timeout");
+    let (mut server, addr) = serve(&dir, &[]);
+    let mut black = Terminal::connect("black", &addr);
+    let mut white = Terminal::connect("white", &addr);
+    // `time=2`: two seconds for every turn, whatever the game's phases are called.
+    let table = black.create("create gomoku people time=2");
+    white.type_line(&format!("join {table}"));
+    white.expect(&format!("table {table}"));
+    black.type_line("ready");
+    white.type_line("ready");
+    // Black never moves: the rules' default move (a resignation) is made for it, and the
+    // end is told as a loss on time, not as a resignation alone.
+    black.expect("Your time ran out; the rules' default move was made for you:");
+    black.expect("Your time ran out: the rules' default move for you ended the game.");
+    black.expect("Match totals");
+    white.expect("Time ran out for ");
+    white.expect("The game ended on time: ");
+    white.expect("Match totals");
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -197,13 +197,26 @@ pub struct TableOptions {
     pub computers: bool,
     /// Whether the games count for the players' ratings (registered players only).
     pub rated: bool,
-    /// Seconds per turn, by the game's phase names (`{"bid":15,"play":40}`); phases not
-    /// named keep the game's default.
+    /// Seconds per turn, by the game's phase names (`{"bid":15,"play":40}`), with `"*"`
+    /// for every phase not named (`{"*":20}`: one time for every turn, without knowing the
+    /// game's phases); phases not named keep the game's default. See
+    /// [`TableOptions::turn_seconds_in`].
     pub turn_seconds: std::collections::BTreeMap<String, u32>,
     /// Each player's thinking time for a whole game, for games on a chess clock (Gomoku);
     /// `None` keeps the game's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_seconds: Option<u32>,
+}
+
+impl TableOptions {
+    /// The seconds a turn in `phase` gets at this table, if the table sets them: the
+    /// phase's own entry, else the `"*"` entry. `None` keeps the game's default.
+    pub fn turn_seconds_in(&self, phase: &str) -> Option<u32> {
+        self.turn_seconds
+            .get(phase)
+            .or_else(|| self.turn_seconds.get("*"))
+            .copied()
+    }
 }
 
 impl Default for TableOptions {
@@ -512,5 +525,21 @@ impl ServerMessage {
         serde_json::to_string(self).unwrap_or_else(|e| {
             format!(r#"{{"type":"error","code":"internal","message":"cannot encode: {e}"}}"#)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_time_is_the_phase_s_own_else_the_star_s_else_the_game_s() {
+        let options: TableOptions =
+            serde_json::from_str(r#"{"turn_seconds":{"bid":15,"*":20}}"#).unwrap();
+        assert_eq!(options.turn_seconds_in("bid"), Some(15));
+        assert_eq!(options.turn_seconds_in("play"), Some(20));
+        let named: TableOptions = serde_json::from_str(r#"{"turn_seconds":{"bid":15}}"#).unwrap();
+        assert_eq!(named.turn_seconds_in("play"), None);
+        assert_eq!(TableOptions::default().turn_seconds_in("move"), None);
     }
 }

@@ -13,8 +13,8 @@ In the hall:
   tables [GAME]              the open tables
   quick GAME                 sit at an open table, or open one that computers fill
   create GAME [OPTION…]      open a table and sit at it; options: players=N, private,
-                             people (no computers), rated, and the game's own KEY=VALUE
-                             (create gomoku rule=renju)
+                             people (no computers), rated, time=SECONDS (for every
+                             turn), and the game's own KEY=VALUE (create gomoku rule=renju)
   join TABLE [SEAT] [CODE]   sit at a table (CODE: a private table's invite code)
   watch TABLE [CODE]         watch a table
   chat TEXT                  say something in the lobby
@@ -207,6 +207,12 @@ fn create(args: &[&str]) -> Result<Command> {
             "people" => options.computers = false,
             "rated" => options.rated = true,
             _ => match option.split_once('=') {
+                Some(("time", n)) => {
+                    let seconds = n.parse().ok().filter(|&s: &u32| s > 0).with_context(|| {
+                        format!("time takes the seconds a turn may take, not '{n}'")
+                    })?;
+                    options.turn_seconds.insert("*".into(), seconds);
+                }
                 Some(("players", n)) => {
                     options.seats =
                         Some(n.parse().with_context(|| {
@@ -264,7 +270,7 @@ mod tests {
     #[test]
     fn create_reads_the_hall_options_and_the_games_own() {
         let Command::Create { game, options } =
-            Command::parse("create gomoku rule=renju private people players=2").unwrap()
+            Command::parse("create gomoku rule=renju private people players=2 time=5").unwrap()
         else {
             panic!("not create")
         };
@@ -272,6 +278,9 @@ mod tests {
         assert_eq!(options.config, json!({"rule":"renju"}));
         assert!(options.private && !options.computers);
         assert_eq!(options.seats, Some(2));
+        assert_eq!(options.turn_seconds_in("move"), Some(5));
         assert!(Command::parse("create tenhalf players=many").is_err());
+        assert!(Command::parse("create gomoku time=0").is_err());
+        assert!(Command::parse("create gomoku time=soon").is_err());
     }
 }

@@ -26,6 +26,10 @@ struct Seen {
     state: Option<GameState>,
     /// The seats as last printed, so a change is printed once.
     seats_line: String,
+    /// The seat whose time ran out on the last action: if that action ended the game, the
+    /// end is told as a loss on time, since the record holds only the default move (a
+    /// Gomoku resignation, say).
+    timed_out: Option<usize>,
 }
 
 impl Seen {
@@ -299,6 +303,7 @@ impl Tables {
                     you,
                     state: game,
                     seats_line: String::new(),
+                    timed_out: None,
                 };
                 seen.seats_line = seen.seats_text(false);
                 let mut text = seen.seats_text(true);
@@ -350,6 +355,7 @@ impl Tables {
             } => {
                 let seen = self.seen.get_mut(&table)?;
                 seen.seq = seen.seq.max(seq);
+                seen.timed_out = timed_out.then_some(seat);
                 let kind = registry.get(&seen.info.game).ok()?;
                 if game.is_some() {
                     seen.state = game;
@@ -415,6 +421,17 @@ impl Tables {
                 if let Ok(outcome) = serde_json::from_value::<Outcome>(record["outcome"].clone()) {
                     lines.push(kind.outcome_text(&outcome, viewer));
                 }
+                match seen.timed_out.take() {
+                    Some(s) if seen.you == Some(s) => lines.push(
+                        "Your time ran out: the rules' default move for you ended the game.".into(),
+                    ),
+                    Some(s) => lines.push(format!(
+                        "The game ended on time: {} ran out, and the rules' default move ended \
+                         it.",
+                        seen.who(s)
+                    )),
+                    None => {}
+                }
                 let totals: Vec<String> = totals
                     .iter()
                     .enumerate()
@@ -462,6 +479,7 @@ fn lobby_lines(tables: &[&TableInfo]) -> String {
                 you: None,
                 state: None,
                 seats_line: String::new(),
+                timed_out: None,
             };
             seen.seats_text(true)
         })

@@ -288,9 +288,7 @@ impl TableTask {
             let clock = run.table.clock();
             let seconds = self
                 .options
-                .turn_seconds
-                .get(clock.phase)
-                .copied()
+                .turn_seconds_in(clock.phase)
                 .unwrap_or(clock.seconds);
             let mut limit = Duration::from_secs(u64::from(seconds.max(1)));
             if hall
