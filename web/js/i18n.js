@@ -67,7 +67,8 @@ const zh = {
   'err.illegal': '这手牌不合规则', 'err.not_your_turn': '还没轮到你', 'err.stale': '局面已变，请再试',
   'err.no_table': '桌子不存在或已关闭', 'err.private': '这是私人桌', 'err.wrong_password': '密码不对',
   'err.name_taken': '用户名已被占用', 'err.bad_name': '用户名：2–24 个字母、数字、_ 或 -', 'err.bad_password': '密码至少 8 个字符',
-  'err.rate_limited': '操作太快了，请稍候', 'err.taken_over': '你在另一个窗口登录了这个账号',
+  'err.rate_limited': '操作太快了，请稍候', 'err.too_many_connections': '你这边打开的连接太多了：关掉别的页面就能进来',
+  'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
 };
 
 const en = {
@@ -133,7 +134,8 @@ const en = {
   'err.illegal': 'That play is not allowed', 'err.not_your_turn': 'Not your turn yet', 'err.stale': 'The game moved on; try again',
   'err.no_table': 'No such table', 'err.private': 'This table is private', 'err.wrong_password': 'Wrong password',
   'err.name_taken': 'That name is taken', 'err.bad_name': 'Names: 2–24 letters, digits, _ or -', 'err.bad_password': 'Passwords have at least 8 characters',
-  'err.rate_limited': 'Too fast, slow down', 'err.taken_over': 'You logged in from another window',
+  'err.rate_limited': 'Too fast, slow down', 'err.too_many_connections': 'Too many connections from your address: close another tab to get in',
+  'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
 };
 
 const DICTS = { zh, en };

@@ -37,6 +37,19 @@ pub struct Args {
     /// Messages a connection may send in a burst (default 40).
     #[arg(long)]
     message_burst: Option<f64>,
+    /// WebSocket connections one address may hold open at once; 0 for no limit (a load
+    /// test from one machine).
+    #[arg(long, default_value_t = 64)]
+    connections_per_address: usize,
+    /// New accounts (guests and registrations) one address may make in an hour; 0 for no
+    /// limit (a load test from one machine).
+    #[arg(long, default_value_t = 60)]
+    new_accounts_per_hour: u32,
+    /// The hall sits behind a reverse proxy on this machine (Caddy or nginx, for HTTPS):
+    /// take each client's address from the last entry of X-Forwarded-For, so that the
+    /// per-address limits count clients, not the proxy. Only with a proxy that sets it.
+    #[arg(long)]
+    behind_proxy: bool,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -65,6 +78,9 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     if let Some(burst) = args.message_burst {
         config.limits.message_burst = burst;
     }
+    config.limits.connections_per_address = args.connections_per_address;
+    config.limits.new_accounts_per_address = args.new_accounts_per_hour;
+    config.behind_proxy = args.behind_proxy;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = config.data_dir.display().to_string();

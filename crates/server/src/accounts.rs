@@ -2,11 +2,15 @@
 //! session token, or play as a guest and keep the guest's games when registering.
 //!
 //! Tokens are 32 random bytes, given to the client once and stored only as their sha256;
-//! they expire and logout revokes them. Failed logins are limited per name and per address.
-//! No password or token is ever logged or sent back.
+//! they expire and logout revokes them. Failed logins are limited per name and per address,
+//! new accounts (guests and registrations) per address, and password hashes run a few at a
+//! time: each takes tens of milliseconds and about 19 MiB by design, so a flood of them
+//! must queue rather than take every core and gigabytes with it. No password or token is
+//! ever logged or sent back.
 
+use crate::config::Limits;
 use crate::protocol::UserInfo;
-use crate::ratelimit::Failures;
+use crate::ratelimit::Recent;
 use crate::store::{Store, StoreError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -33,6 +37,9 @@ pub enum AuthError {
     /// Too many failed logins for this name or address; try again later.
     #[error("too many failed logins; try again in a few minutes")]
     RateLimited,
+    /// Too many new accounts from this address lately; log in, or try again later.
+    #[error("too many new accounts from your address; log in, or try again later")]
+    TooManyAccounts,
     /// The session token is unknown, expired or revoked.
     #[error("the session has ended; log in again")]
     BadToken,
@@ -50,6 +57,7 @@ impl AuthError {
             AuthError::NameTaken(_) => "name_taken",
             AuthError::WrongPassword => "wrong_password",
             AuthError::RateLimited => "rate_limited",
+            AuthError::TooManyAccounts => "too_many_accounts",
             AuthError::BadToken => "bad_token",
             AuthError::Storage(_) => "storage",
         }
@@ -77,8 +85,11 @@ pub struct Session {
 /// Accounts and sessions over a [`Store`].
 pub struct Accounts {
     store: Arc<dyn Store>,
-    by_name: Failures,
-    by_address: Failures,
+    by_name: Recent,
+    by_address: Recent,
+    new_by_address: Recent,
+    /// Password hashes (and checks) running at once: one a core.
+    hashing: Arc<tokio::sync::Semaphore>,
     session: Duration,
 }
 
@@ -113,7 +124,14 @@ fn unix_now() -> i64 {
 
 /// An argon2id hash (PHC string, with its own random salt), computed off the async threads:
 /// it takes tens of milliseconds by design.
-async fn hash_password(password: String) -> Result<String, AuthError> {
+async fn hash_password(
+    hashing: &tokio::sync::Semaphore,
+    password: String,
+) -> Result<String, AuthError> {
+    let _turn = hashing
+        .acquire()
+        .await
+        .map_err(|e| AuthError::Storage(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
         let hash: Result<PasswordHash, _> = Argon2::default().hash_password(password.as_bytes());
         hash.map(|h| h.to_string())
@@ -123,7 +141,10 @@ async fn hash_password(password: String) -> Result<String, AuthError> {
     .map_err(|e| AuthError::Storage(e.to_string()))?
 }
 
-async fn check_password(password: String, hash: String) -> bool {
+async fn check_password(hashing: &tokio::sync::Semaphore, password: String, hash: String) -> bool {
+    let Ok(_turn) = hashing.acquire().await else {
+        return false;
+    };
     tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).is_ok_and(|h| {
             Argon2::default()
@@ -136,15 +157,27 @@ async fn check_password(password: String, hash: String) -> bool {
 }
 
 impl Accounts {
-    /// Accounts over `store`; `session` is how long a token lives; `failed` logins per
-    /// name and per address within `window` lock further tries.
-    pub fn new(store: Arc<dyn Store>, session: Duration, failed: u32, window: Duration) -> Self {
+    /// Accounts over `store`; `session` is how long a token lives; `limits` bound failed
+    /// logins and new accounts; `hashers` password hashes run at once (the cores).
+    pub fn new(store: Arc<dyn Store>, session: Duration, limits: &Limits, hashers: usize) -> Self {
         Accounts {
             store,
-            by_name: Failures::new(failed, window),
-            by_address: Failures::new(failed, window),
+            by_name: Recent::new(limits.failed_logins, limits.login_window),
+            by_address: Recent::new(limits.failed_logins, limits.login_window),
+            new_by_address: Recent::new(limits.new_accounts_per_address, limits.accounts_window),
+            hashing: Arc::new(tokio::sync::Semaphore::new(hashers.max(1))),
             session,
         }
+    }
+
+    /// Counts a new account from `address`, or refuses it if the address has made its
+    /// share lately.
+    fn new_account(&self, address: &str) -> Result<(), AuthError> {
+        if !self.new_by_address.allowed(address) {
+            return Err(AuthError::TooManyAccounts);
+        }
+        self.new_by_address.count(address);
+        Ok(())
     }
 
     async fn open_session(&self, user: UserInfo) -> Result<Session, AuthError> {
@@ -157,11 +190,13 @@ impl Accounts {
     }
 
     /// Registers `name`. A guest (`current`) becomes that account, keeping its games.
+    /// `address` is the client's, for the limit of new accounts.
     pub async fn register(
         &self,
         current: Option<&UserInfo>,
         name: &str,
         password: &str,
+        address: &str,
     ) -> Result<Session, AuthError> {
         if !valid_name(name) {
             return Err(AuthError::BadName);
@@ -169,7 +204,8 @@ impl Accounts {
         if !(8..=256).contains(&password.chars().count()) {
             return Err(AuthError::BadPassword);
         }
-        let hash = hash_password(password.to_string()).await?;
+        self.new_account(address)?;
+        let hash = hash_password(&self.hashing, password.to_string()).await?;
         let user = match current {
             Some(guest) if guest.guest => self.store.register_guest(guest.id, name, &hash).await?,
             _ => self.store.create_user(name, Some(&hash), false).await?,
@@ -191,12 +227,14 @@ impl Accounts {
         let stored = self.store.user_by_name(name).await?;
         let ok = match &stored {
             Some(u) => match &u.password_hash {
-                Some(hash) => check_password(password.to_string(), hash.clone()).await,
+                Some(hash) => {
+                    check_password(&self.hashing, password.to_string(), hash.clone()).await
+                }
                 None => false,
             },
             None => {
                 // Spend the same effort as a real check, so timing does not tell names.
-                let _ = hash_password(password.to_string()).await;
+                let _ = hash_password(&self.hashing, password.to_string()).await;
                 false
             }
         };
@@ -206,15 +244,16 @@ impl Accounts {
                 self.open_session(u.info).await
             }
             _ => {
-                self.by_name.fail(&name_key);
-                self.by_address.fail(address);
+                self.by_name.count(&name_key);
+                self.by_address.count(address);
                 Err(AuthError::WrongPassword)
             }
         }
     }
 
-    /// A new guest account with a generated name.
-    pub async fn guest(&self) -> Result<Session, AuthError> {
+    /// A new guest account with a generated name, for a client at `address`.
+    pub async fn guest(&self, address: &str) -> Result<Session, AuthError> {
+        self.new_account(address)?;
         for _ in 0..8 {
             let suffix = hex::encode(random_bytes::<4>()?);
             match self
@@ -264,5 +303,22 @@ mod tests {
         ] {
             assert!(!valid_name(bad), "{bad}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_password_hash_waits_for_a_free_turn() {
+        let hashing = tokio::sync::Semaphore::new(1);
+        let taken = hashing.acquire().await.expect("a turn");
+        let mut hash = std::pin::pin!(hash_password(&hashing, "correct horse".into()));
+        // Every turn taken: however long we wait, no hash starts.
+        assert!(
+            tokio::time::timeout(Duration::from_millis(200), hash.as_mut())
+                .await
+                .is_err(),
+            "hashed without a turn"
+        );
+        drop(taken);
+        let hash = hash.await.expect("hashed once a turn is free");
+        assert!(check_password(&hashing, "correct horse".into(), hash).await);
     }
 }

@@ -18,6 +18,11 @@ pub struct ServerConfig {
     pub timing: Timing,
     /// Bots thinking at once; more wait their turn.
     pub bot_threads: usize,
+    /// Whether a reverse proxy on this machine (Caddy or nginx, for HTTPS) passes the
+    /// clients on: a client's address is then the last one the proxy added to
+    /// `X-Forwarded-For`, not the proxy's own. Without it, behind a proxy every client
+    /// would share one address and its per-address limits.
+    pub behind_proxy: bool,
 }
 
 /// Limits on what one client may send.
@@ -43,6 +48,15 @@ pub struct Limits {
     pub send_queue: usize,
     /// Tables one account may have open as host at once.
     pub tables_per_user: usize,
+    /// WebSocket connections open at once from one address (a person needs one a tab);
+    /// 0 for no limit (load tests from one machine).
+    pub connections_per_address: usize,
+    /// New accounts (guests and registrations) one address may make in `accounts_window`:
+    /// each is a row kept for good, and a registration costs a deliberately slow password
+    /// hash. 0 for no limit.
+    pub new_accounts_per_address: u32,
+    /// The window of `new_accounts_per_address`.
+    pub accounts_window: Duration,
 }
 
 /// Times that pace games and hold seats.
@@ -73,6 +87,7 @@ impl Default for ServerConfig {
             limits: Limits::default(),
             timing: Timing::default(),
             bot_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            behind_proxy: false,
         }
     }
 }
@@ -89,6 +104,9 @@ impl Default for Limits {
             login_window: Duration::from_secs(300),
             send_queue: 1024,
             tables_per_user: 5,
+            connections_per_address: 64,
+            new_accounts_per_address: 60,
+            accounts_window: Duration::from_secs(3600),
         }
     }
 }

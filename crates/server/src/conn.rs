@@ -6,14 +6,14 @@
 //! connection closed); nothing else changes and every other connection carries on.
 
 use crate::hall::{Hall, Refusal};
-use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_RESTART};
+use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_RESTART};
 use crate::protocol::{ClientMessage, ServerMessage, VERSION};
 use crate::ratelimit::Bucket;
 use crate::table::{Client, Cmd};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashSet;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,12 +35,31 @@ struct Conn {
     strikes: u32,
 }
 
-/// Serves one upgraded WebSocket until it closes.
-pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
+/// Serves one upgraded WebSocket from a client at `address` until it closes. An address
+/// that already has its share of connections open is told so and closed at once.
+pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
+    let Some(_live) = hall.connection(address) else {
+        let refusal = ServerMessage::error(
+            "too_many_connections",
+            format!(
+                "your address has {} connections open here: close one (another tab?) and \
+                 this one will get in",
+                hall.config.limits.connections_per_address
+            ),
+            None,
+        );
+        let _ = socket.send(Message::Text(refusal.to_text().into())).await;
+        let _ = socket
+            .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                code: CLOSE_POLICY,
+                reason: "too many connections".into(),
+            })))
+            .await;
+        return;
+    };
     let conn_id = next_conn_id();
     let (out, mut frames, closing) = Outbox::new(conn_id, hall.config.limits.send_queue);
     let (mut sink, mut stream) = socket.split();
-    let _live = hall.connection();
     let writer = tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -76,7 +95,7 @@ pub async fn serve(socket: WebSocket, hall: Arc<Hall>, peer: SocketAddr) {
             user: None,
             out: out.clone(),
         },
-        address: peer.ip().to_string(),
+        address: address.to_string(),
         token: None,
         greeted: false,
         tables: HashSet::new(),
@@ -299,7 +318,7 @@ impl Conn {
                 let current = self.client.user.clone();
                 let s = hall
                     .accounts
-                    .register(current.as_ref(), &name, &password)
+                    .register(current.as_ref(), &name, &password, &self.address)
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
                 self.session(s);
@@ -317,7 +336,7 @@ impl Conn {
             ClientMessage::Guest => {
                 let s = hall
                     .accounts
-                    .guest()
+                    .guest(&self.address)
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
                 self.session(s);

@@ -14,6 +14,7 @@ use crate::table::{self, TableHandle};
 use game::{GameError, Registry};
 use rand::TryRngCore;
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -79,16 +80,28 @@ pub struct Hall {
     stopping: watch::Sender<bool>,
     /// Connections still being served (see [`Hall::connection`]).
     live: watch::Sender<usize>,
+    /// Connections open per client address, for [`Limits::connections_per_address`].
+    ///
+    /// [`Limits::connections_per_address`]: crate::config::Limits::connections_per_address
+    by_address: Mutex<HashMap<IpAddr, usize>>,
 }
 
 /// One connection being served, counted until it is dropped, so that a stopping server
-/// can wait for every client to have been told why it goes.
-pub struct LiveConnection(Arc<Hall>);
+/// can wait for every client to have been told why it goes, and so that one address holds
+/// at most its share of connections.
+pub struct LiveConnection(Arc<Hall>, IpAddr);
 
 impl Drop for LiveConnection {
     fn drop(&mut self) {
         self.0.live.send_modify(|n| *n = n.saturating_sub(1));
         self.0.metrics.connections.dec();
+        let mut by_address = lock(&self.0.by_address);
+        if let Some(n) = by_address.get_mut(&self.1) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                by_address.remove(&self.1);
+            }
+        }
     }
 }
 
@@ -122,8 +135,8 @@ impl Hall {
             accounts: Accounts::new(
                 store.clone(),
                 config.timing.session,
-                config.limits.failed_logins,
-                config.limits.login_window,
+                &config.limits,
+                std::thread::available_parallelism().map_or(2, usize::from),
             ),
             bots: BotPool::new(config.bot_threads, metrics.clone()),
             registry,
@@ -137,14 +150,27 @@ impl Hall {
             messages: Mutex::new(HashMap::new()),
             stopping: watch::Sender::new(false),
             live: watch::Sender::new(0),
+            by_address: Mutex::new(HashMap::new()),
         })
     }
 
-    /// Counts a connection as served until the guard is dropped.
-    pub fn connection(self: &Arc<Self>) -> LiveConnection {
+    /// Counts a connection from `address` as served until the guard is dropped; `None`
+    /// when that address already has [`Limits::connections_per_address`] open.
+    ///
+    /// [`Limits::connections_per_address`]: crate::config::Limits::connections_per_address
+    pub fn connection(self: &Arc<Self>, address: IpAddr) -> Option<LiveConnection> {
+        {
+            let limit = self.config.limits.connections_per_address;
+            let mut by_address = lock(&self.by_address);
+            let open = by_address.entry(address).or_insert(0);
+            if limit > 0 && *open >= limit {
+                return None;
+            }
+            *open += 1;
+        }
         self.live.send_modify(|n| *n += 1);
         self.metrics.connections.inc();
-        LiveConnection(self.clone())
+        Some(LiveConnection(self.clone(), address))
     }
 
     /// Changes to `true` when the server stops: a connection that sees it closes.

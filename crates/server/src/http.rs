@@ -5,12 +5,12 @@
 use crate::hall::Hall;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 /// Every route.
@@ -50,13 +50,33 @@ async fn ws(
     upgrade: WebSocketUpgrade,
     State(hall): State<Arc<Hall>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
 ) -> Response {
     let max = hall.config.limits.max_message;
+    let address = client_address(peer, &headers, hall.config.behind_proxy);
     upgrade
         .read_buffer_size(READ_BUFFER)
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| crate::conn::serve(socket, hall, peer))
+        .on_upgrade(move |socket| crate::conn::serve(socket, hall, address))
+}
+
+/// The client's address: the peer's, or behind a reverse proxy
+/// ([`crate::ServerConfig::behind_proxy`]) the last address in `X-Forwarded-For`, which is
+/// the one the proxy itself added (those before it come from the client and prove
+/// nothing). The peer's when the header is missing or unreadable.
+pub fn client_address(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool) -> IpAddr {
+    if !behind_proxy {
+        return peer.ip();
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .last()
+        .and_then(|a| a.trim().parse().ok())
+        .unwrap_or(peer.ip())
 }
 
 async fn metrics(State(hall): State<Arc<Hall>>) -> Response {
@@ -175,5 +195,38 @@ async fn leaderboard(State(hall): State<Arc<Hall>>, Path(game): Path<String>) ->
         )
         .into_response(),
         Err(e) => failed(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn behind_a_proxy_the_client_is_the_last_forwarded_address_else_the_peer() {
+        let proxy: SocketAddr = "127.0.0.1:40000".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        // The client wrote the first entry itself; the proxy appended the real one.
+        headers.append(
+            "x-forwarded-for",
+            HeaderValue::from_static("6.6.6.6, 203.0.113.7"),
+        );
+        assert_eq!(
+            client_address(proxy, &headers, true),
+            "203.0.113.7".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_address(proxy, &headers, false), proxy.ip());
+        headers.append("x-forwarded-for", HeaderValue::from_static("2001:db8::1"));
+        assert_eq!(
+            client_address(proxy, &headers, true),
+            "2001:db8::1".parse::<IpAddr>().unwrap()
+        );
+        let unreadable = HeaderMap::from_iter([(
+            header::HeaderName::from_static("x-forwarded-for"),
+            HeaderValue::from_static("somewhere"),
+        )]);
+        assert_eq!(client_address(proxy, &unreadable, true), proxy.ip());
+        assert_eq!(client_address(proxy, &HeaderMap::new(), true), proxy.ip());
     }
 }

@@ -1,5 +1,6 @@
 //! Rate limits: token buckets per connection (messages) and per account (messages and
-//! chat), and a failure counter per key (failed logins by name and by address).
+//! chat), and a counter of events per key in a sliding window (failed logins by name and
+//! by address, new accounts by address).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -44,18 +45,19 @@ impl Bucket {
     }
 }
 
-/// Failures per key within a sliding window: once a key has failed `limit` times in
-/// `window`, it is locked until the oldest failure leaves the window.
-pub struct Failures {
+/// Events per key within a sliding window (failed logins, new accounts): once a key has
+/// counted `limit` of them in `window`, it is refused until the oldest leaves the window.
+/// A limit of 0 refuses nothing.
+pub struct Recent {
     limit: u32,
     window: Duration,
     seen: Mutex<HashMap<String, Vec<Instant>>>,
 }
 
-impl Failures {
-    /// A counter of `limit` failures per `window`.
-    pub fn new(limit: u32, window: Duration) -> Failures {
-        Failures {
+impl Recent {
+    /// A counter of `limit` events per `window`.
+    pub fn new(limit: u32, window: Duration) -> Recent {
+        Recent {
             limit,
             window,
             seen: Mutex::new(HashMap::new()),
@@ -68,6 +70,9 @@ impl Failures {
 
     /// Whether `key` may try again now.
     pub fn allowed(&self, key: &str) -> bool {
+        if self.limit == 0 {
+            return true;
+        }
         let now = Instant::now();
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         match seen.get_mut(key) {
@@ -79,12 +84,15 @@ impl Failures {
         }
     }
 
-    /// Counts a failure of `key`.
-    pub fn fail(&self, key: &str) {
+    /// Counts an event of `key`.
+    pub fn count(&self, key: &str) {
+        if self.limit == 0 {
+            return;
+        }
         let now = Instant::now();
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         if seen.len() > 100_000 {
-            // A flood of distinct keys: forget the ones whose failures have expired.
+            // A flood of distinct keys: forget the ones whose events have expired.
             seen.retain(|_, times| {
                 times.retain(|&t| now.saturating_duration_since(t) < self.window);
                 !times.is_empty()
@@ -95,7 +103,7 @@ impl Failures {
         times.push(now);
     }
 
-    /// Forgets `key`'s failures (after a success).
+    /// Forgets `key`'s events (a failed login's, after a success).
     pub fn clear(&self, key: &str) {
         self.seen
             .lock()
@@ -121,13 +129,16 @@ mod tests {
 
     #[test]
     fn failures_lock_a_key_and_a_success_clears_it() {
-        let f = Failures::new(2, Duration::from_secs(60));
+        let f = Recent::new(2, Duration::from_secs(60));
         assert!(f.allowed("alice"));
-        f.fail("alice");
-        f.fail("alice");
+        f.count("alice");
+        f.count("alice");
         assert!(!f.allowed("alice"));
         assert!(f.allowed("bob"));
         f.clear("alice");
         assert!(f.allowed("alice"));
+        let none = Recent::new(0, Duration::from_secs(60));
+        none.count("alice");
+        assert!(none.allowed("alice"), "a limit of 0 refuses nothing");
     }
 }

@@ -405,3 +405,90 @@ async fn a_fuzzer_cannot_hurt_a_game_in_progress() {
     }
     server.stop().await;
 }
+
+/// The code a refused request gets.
+fn refused<T>(result: Result<T, ClientError>) -> String {
+    match result {
+        Err(ClientError::Refused { code, .. }) => code,
+        Err(e) => panic!("not refused but {e}"),
+        Ok(_) => panic!("not refused"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_its_share_of_connections_and_makes_its_share_of_accounts() {
+    let mut config = common::fast_config(common::data_dir("per-address"));
+    config.limits.connections_per_address = 3;
+    config.limits.new_accounts_per_address = 4;
+    let server = TestServer::start(config).await;
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        let (conn, _, _) = Connection::open(&server.addr, None).await.expect("in");
+        open.push(conn);
+    }
+    // A fourth connection from the same address is told why, then closed.
+    assert_eq!(
+        refused(Connection::open(&server.addr, None).await),
+        "too_many_connections"
+    );
+    // One closed makes room for another, once the server has seen it go.
+    open.pop().expect("a connection").close().await;
+    let again = loop {
+        match Connection::open(&server.addr, None).await {
+            Ok((conn, _, _)) => break conn,
+            Err(ClientError::Refused { code, .. }) if code == "too_many_connections" => {
+                tokio::time::sleep(Duration::from_millis(20)).await
+            }
+            Err(e) => panic!("{e}"),
+        }
+    };
+    open.push(again);
+
+    // Four new accounts: three guests and a registration; a fifth is refused, whether a
+    // guest or a registration, and changes nothing.
+    for conn in &mut open {
+        conn.session(ClientMessage::Guest).await.expect("a guest");
+    }
+    open[0]
+        .session(ClientMessage::Register {
+            name: "alice".into(),
+            password: "correct horse".into(),
+        })
+        .await
+        .expect("registered");
+    assert_eq!(
+        refused(open[1].session(ClientMessage::Guest).await),
+        "too_many_accounts"
+    );
+    assert_eq!(
+        refused(
+            open[1]
+                .session(ClientMessage::Register {
+                    name: "bob".into(),
+                    password: "correct horse".into(),
+                })
+                .await
+        ),
+        "too_many_accounts"
+    );
+    // Logging in to an account made before is no new account.
+    let (_, user) = open[2]
+        .session(ClientMessage::Login {
+            name: "alice".into(),
+            password: "correct horse".into(),
+        })
+        .await
+        .expect("logged in");
+    assert_eq!(user.name, "alice");
+    assert!(server
+        .hall
+        .store
+        .user_by_name("bob")
+        .await
+        .expect("read")
+        .is_none());
+    for conn in open {
+        conn.close().await;
+    }
+    server.stop().await;
+}
