@@ -42,8 +42,8 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
         let refusal = ServerMessage::error(
             "too_many_connections",
             format!(
-                "your address has {} connections open here: close one (another tab?) and \
-                 this one will get in",
+                "your address already has as many connections open here as one address may \
+                 ({}): close one (another tab?) and try again",
                 hall.config.limits.connections_per_address
             ),
             None,
