@@ -48,7 +48,8 @@ function route() {
     put(main, lobbyView(hall));
   }
   for (const a of document.querySelectorAll('.topnav a')) {
-    const here = a.getAttribute('href') === (parts[0] === 'profile' ? '#/profile' : '#/');
+    // A replay is reached from a profile's games, and its back arrow returns there.
+    const here = a.getAttribute('href') === (parts[0] === 'profile' || parts[0] === 'replay' ? '#/profile' : '#/');
     a.toggleAttribute('aria-current', here && !tableId);
   }
 }

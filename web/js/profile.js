@@ -72,6 +72,8 @@ export function profileView(hall, name) {
 export function replayView(hall, id) {
   const el = h('section', { class: 'replay' }, h('p', { class: 'loading' }, t('loading')));
   let record = null;
+  // Who sat where, once fetched: names instead of seat numbers, as at the live table.
+  let players = [];
   let step = 0;
   const stage = h('div', { class: 'stage' });
   const bar = h('div', { class: 'rbar' });
@@ -87,8 +89,13 @@ export function replayView(hall, id) {
       game: { view: r.spectator, to_act: [], legal: [] },
       lastView: r.spectator,
       replaySeats: r.seats,
-      name: (i) => `${t('table.seat', { n: i + 1 })}`,
-      badges: () => [],
+      name: (i) => {
+        const p = players[i];
+        if (p?.user) return p.user.name;
+        if (p?.bot) return `${t('table.bot')} ${i + 1}`;
+        return t('table.seat', { n: i + 1 });
+      },
+      badges: (i) => [players[i]?.bot && h('span', { class: 'badge' }, players[i].bot), players[i]?.user && players[i].user.id === hall.user?.id && h('span', { class: 'badge you' }, t('table.you'))],
       myTurn: () => false,
       timer: () => null,
       act: () => {},
@@ -104,9 +111,14 @@ export function replayView(hall, id) {
       h('button', { type: 'button', class: 'ghost small', on: { click: () => show(record.actions.length) } }, t('replay.last'), ' »'),
     );
   };
+  // The players are a nicety: a replay without them still names the seats.
+  const named = json(`/api/games/${encodeURIComponent(id)}/players`)
+    .then((r) => (players = r.players || []))
+    .catch(() => {});
   json(`/api/games/${encodeURIComponent(id)}`)
-    .then((rec) => {
+    .then(async (rec) => {
       record = rec;
+      await named;
       put(
         el,
         h('div', { class: 'tbar' }, h('a', { class: 'back', href: '#/profile', 'aria-label': t('replay.back') }, '‹'), h('h1', {}, gameName(rec.game), h('small', {}, t('replay.title', { id })))),

@@ -21,6 +21,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/metrics", get(metrics))
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(record))
+        .route("/api/games/{id}/players", get(players))
         .route("/api/games/{id}/replay/{step}", get(replay))
         .route("/api/games/{id}/export/{format}", get(export))
         .route("/api/users/{name}/games", get(history))
@@ -106,6 +107,18 @@ async fn finished(hall: &Hall, id: &str) -> Result<game::Record, Response> {
         Ok(Some(r)) => Ok(r),
         Ok(None) => Err(not_found(format!("no finished game {id}"))),
         Err(e) => Err(failed(e)),
+    }
+}
+
+/// Who played each seat of a finished game, for a replay to name them (the record itself
+/// is the verifiable, player-free format `qipai verify` reads).
+async fn players(State(hall): State<Arc<Hall>>, Path(id): Path<String>) -> Response {
+    if let Err(response) = finished(&hall, &id).await {
+        return response;
+    }
+    match hall.store.game_players(&id).await {
+        Ok(players) => Json(json!({ "players": players })).into_response(),
+        Err(e) => failed(e),
     }
 }
 

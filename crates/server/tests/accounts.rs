@@ -197,8 +197,17 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     .await;
     assert_eq!(status, 200);
     assert!(body.contains("GM[4]"), "{body}");
-    let (status, _) = get(&server.addr, "/api/games/nope").await;
-    assert_eq!(status, 404);
+    // Who played, for the replay to name them: the guest by the name it registered, and
+    // the computer quick play seated (Gomoku's default).
+    let (status, body) = get(&server.addr, &format!("/api/games/{}/players", record.id)).await;
+    assert_eq!(status, 200, "{body}");
+    let players: serde_json::Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(players["players"][0]["user"]["name"], "bob", "{body}");
+    assert_eq!(players["players"][1]["bot"], "engine", "{body}");
+    for path in ["/api/games/nope", "/api/games/nope/players"] {
+        let (status, _) = get(&server.addr, path).await;
+        assert_eq!(status, 404, "{path}");
+    }
     let (status, body) = get(&server.addr, "/healthz").await;
     assert_eq!((status, body.trim()), (200, "ok"));
     let (_, metrics) = get(&server.addr, "/metrics").await;

@@ -1,9 +1,9 @@
 // The lobby lists open tables live, and a spectator watching one sees the spectator's view:
-// every seat and its plays, no hand.
+// every seat and its plays, no hand. A finished game replays from its end-of-game panel.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, quickPlay, screenshotPath } from './harness.js';
+import { setup, openPage, quickPlay, playToEnd, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -25,4 +25,36 @@ test('a table opened elsewhere appears in the lobby and can be watched', async (
   assert.equal(await watcher.locator('.controls button').count(), 0, 'nothing to play');
   await watcher.screenshot({ path: screenshotPath('bigtwo-spectator') });
   assert.deepEqual([...watcher.errors, ...player.errors], []);
+});
+
+test('a finished game replays step by step, its players named, its deal checked', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await quickPlay(page, 'bigtwo');
+  const me = await page.evaluate(() => window.qipai.hall.user.name);
+  await playToEnd(page);
+  await page.locator('.overpanel :is(a, button)', { hasText: 'Replay' }).click();
+  await page.waitForURL(/#\/replay\//);
+  const step = page.locator('.rbar [role="status"]');
+  await step.waitFor();
+  const [, last] = (await step.innerText()).match(/^Step (\d+) \/ \1$/) || [];
+  assert.ok(last, `the replay opens at the end: ${await step.innerText()}`);
+  // Seats named as at the table: us, with the "you" badge, and the computers by seat with
+  // the computer player's name.
+  const who = page.locator('.replay .seat .who');
+  await who.first().waitFor();
+  const names = await who.allInnerTexts();
+  assert.equal(names.length, 4, names.join(' | '));
+  assert.ok(names.some((n) => n.startsWith(me) && n.includes('you')), names.join(' | '));
+  for (const seat of [2, 3, 4]) assert.ok(names.some((n) => n.startsWith(`computer ${seat}`) && n.includes('search')), names.join(' | '));
+  // One step back, then to the start: every hand whole again.
+  await page.locator('.rbar button', { hasText: 'Back' }).click();
+  await page.waitForFunction((n) => document.querySelector('.rbar [role="status"]').innerText === `Step ${n - 1} / ${n}`, Number(last));
+  await page.locator('.rbar button', { hasText: 'Start' }).click();
+  await page.waitForFunction((n) => document.querySelector('.rbar [role="status"]').innerText === `Step 0 / ${n}`, Number(last));
+  await page.waitForFunction(() => [...document.querySelectorAll('.replay .seat .left')].map((e) => e.innerText).join() === '13 left,13 left,13 left,13 left');
+  assert.equal(await page.locator('.topnav a[aria-current]').innerText(), 'Profile', 'a replay belongs to the profile');
+  await page.locator('.replay .fair.ok').waitFor();
+  assert.match(await page.locator('.replay .fair').innerText(), /^✓ Fair deal/);
+  await page.screenshot({ path: screenshotPath('replay-named') });
+  assert.deepEqual(page.errors, []);
 });

@@ -130,6 +130,20 @@ pub struct Unfinished {
     pub seed: Seed,
 }
 
+/// Who played one seat of a game, as a replay names it: a person's account, or a bot's
+/// name (the player the seat started the game with).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatPlayer {
+    /// The seat.
+    pub seat: Seat,
+    /// The person, if a person sat there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<UserInfo>,
+    /// The bot, if a computer sat there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+}
+
 /// One game in a player's history.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameSummary {
@@ -213,6 +227,8 @@ pub trait Store: Send + Sync {
     async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>>;
     /// A finished game's full record (seed revealed); `None` while it runs.
     async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>>;
+    /// Who played each seat of game `id`, in seat order (empty for an unknown game).
+    async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>>;
     /// A player's games, newest first.
     async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>>;
     /// A player's rating at a game (the starting rating if none yet).

@@ -11,8 +11,8 @@
 mod writer;
 
 use super::{
-    GameSummary, RatingUpdate, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
-    Unfinished,
+    GameSummary, RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable,
+    StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
@@ -340,6 +340,28 @@ impl Store for SqliteStore {
                     record
                 })
             }))
+    }
+
+    async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {
+        let rows = sqlx::query(
+            "SELECT s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
+             LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = ? ORDER BY s.seat",
+        )
+        .bind(id)
+        .fetch_all(&self.reads)
+        .await
+        .map_err(db)?;
+        Ok(rows
+            .iter()
+            .map(|r| SeatPlayer {
+                seat: r.get::<i64, _>("seat") as Seat,
+                user: r
+                    .get::<Option<i64>, _>("id")
+                    .is_some()
+                    .then(|| user_info(r)),
+                bot: r.get("bot"),
+            })
+            .collect())
     }
 
     async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>> {
