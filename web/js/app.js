@@ -93,7 +93,8 @@ hall.on('table', (m) => {
 });
 hall.on('error', (m) => {
   const k = `err.${m.code}`;
-  if (m.code === 'stale') return;
+  // A stale move is simply redone; being turned away shows in the connection bar.
+  if (m.code === 'stale' || m.code === 'too_many_connections') return;
   toast(has(k) ? t(k) : m.message);
 });
 

@@ -8,6 +8,7 @@ const zh = {
   loading: '正在连接…',
   'nav.lobby': '大厅', 'nav.profile': '我的',
   'conn.online': '', 'conn.offline': '连接中断，正在重连…', 'conn.restarting': '服务器正在重启，马上重连…',
+  'conn.crowded': '你这边打开的连接太多了：关掉别的页面，正在重试…',
   'user.guest': '游客', 'user.login': '登录 / 注册', 'user.logout': '退出登录',
   'lobby.title': '选一个游戏，马上开局', 'lobby.quick': '与电脑对局', 'lobby.create': '开桌',
   'lobby.tables': '正在等人的桌子', 'lobby.none': '还没有公开的桌子。开一桌，或者直接与电脑对局。',
@@ -67,7 +68,7 @@ const zh = {
   'err.illegal': '这手牌不合规则', 'err.not_your_turn': '还没轮到你', 'err.stale': '局面已变，请再试',
   'err.no_table': '桌子不存在或已关闭', 'err.private': '这是私人桌', 'err.wrong_password': '密码不对',
   'err.name_taken': '用户名已被占用', 'err.bad_name': '用户名：2–24 个字母、数字、_ 或 -', 'err.bad_password': '密码至少 8 个字符',
-  'err.rate_limited': '操作太快了，请稍候', 'err.too_many_connections': '你这边打开的连接太多了：关掉别的页面就能进来',
+  'err.rate_limited': '操作太快了，请稍候',
   'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
 };
 
@@ -76,6 +77,7 @@ const en = {
   'nav.lobby': 'Lobby', 'nav.profile': 'Profile',
   'conn.online': '', 'conn.offline': 'Connection lost, reconnecting…',
   'conn.restarting': 'The server is restarting; reconnecting…',
+  'conn.crowded': 'Too many connections from your address: close another tab; retrying…',
   'user.guest': 'guest', 'user.login': 'Log in / register', 'user.logout': 'Log out',
   'lobby.title': 'Pick a game and play at once', 'lobby.quick': 'Play vs computers', 'lobby.create': 'New table',
   'lobby.tables': 'Open tables', 'lobby.none': 'No public tables yet. Open one, or play against computers.',
@@ -134,7 +136,7 @@ const en = {
   'err.illegal': 'That play is not allowed', 'err.not_your_turn': 'Not your turn yet', 'err.stale': 'The game moved on; try again',
   'err.no_table': 'No such table', 'err.private': 'This table is private', 'err.wrong_password': 'Wrong password',
   'err.name_taken': 'That name is taken', 'err.bad_name': 'Names: 2–24 letters, digits, _ or -', 'err.bad_password': 'Passwords have at least 8 characters',
-  'err.rate_limited': 'Too fast, slow down', 'err.too_many_connections': 'Too many connections from your address: close another tab to get in',
+  'err.rate_limited': 'Too fast, slow down',
   'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
 };
 

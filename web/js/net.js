@@ -18,7 +18,9 @@ export class Hall extends EventTarget {
     this.ws = null;
     this.open = false;
     this.retry = 0;
-    this.down = undefined; // while disconnected: 'offline', or 'restarting' (the server said so)
+    // While disconnected: 'offline', 'restarting' (the server said so) or 'crowded' (the
+    // server turned us away: our address has its share of connections open).
+    this.down = undefined;
     this.queue = [];
     this.watching = new Set();
     this.seatAt = new Map(); // table → our seat, from its snapshots
@@ -58,7 +60,8 @@ export class Hall extends EventTarget {
       // the page will be back in its seat, which is worth telling apart from a lost network.
       // Attempts that find it still down say nothing new, so the notice stays.
       const restarting = e.code === 1012 || (this.down === 'restarting' && !opened);
-      this.down = restarting ? 'restarting' : 'offline';
+      this.down = this.crowded ? 'crowded' : restarting ? 'restarting' : 'offline';
+      this.crowded = false;
       this.emit('status', this.down);
       if (this.takenOver) return;
       // Back off so a restarting server is not hammered: 0.5 s, 1 s, 2 s … up to 8 s.
@@ -110,6 +113,8 @@ export class Hall extends EventTarget {
         // connection taken over is (the other window has the session now).
         if (m.code === 'taken_over' && !m.table) this.takenOver = true;
         if (m.code === 'bad_token') localStorage.removeItem(TOKEN);
+        // Turned away before the hello: the close that follows is said as such.
+        if (m.code === 'too_many_connections') this.crowded = true;
         break;
     }
     this.emit('message', m);

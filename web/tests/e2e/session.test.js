@@ -135,6 +135,25 @@ test('a server restart mid-game: the page says the server is restarting, then pl
   }
 });
 
+test("a page beyond its address's share of connections is told why, and gets in once another closes", async () => {
+  const server = await startServer(['--connections-per-address', '1']);
+  try {
+    const first = await openPage(env.browser, server.url);
+    await first.locator('.gamecard .quick').first().waitFor();
+    const second = await openPage(env.browser, server.url);
+    // Said in the connection bar, where it stays while the page retries.
+    await second.waitForFunction(() => document.getElementById('conn').innerText === 'Too many connections from your address: close another tab; retrying…', null, { timeout: 10000 });
+    await second.screenshot({ path: screenshotPath('too-many-connections') });
+    // The page keeps trying (backing off); closing the other tab lets it in.
+    await first.context().close();
+    await second.locator('.gamecard .quick').first().waitFor({ timeout: 20000 });
+    await second.waitForFunction(() => window.qipai.hall.open === true);
+    assert.deepEqual(second.errors, []);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('the language switches at once, everywhere, and is remembered', async () => {
   const page = await openPage(env.browser, env.server.url);
   const quick = page.locator('.g-gomoku .quick');
