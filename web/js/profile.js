@@ -14,6 +14,15 @@ async function json(url) {
   return r.json();
 }
 
+/** Whom a game of the history was played with: the people by name, the computers counted. */
+function company(g) {
+  const others = (g.players || []).filter((p) => p.seat !== g.seat);
+  const people = others.filter((p) => p.user).map((p) => p.user.name);
+  const computers = others.filter((p) => p.bot).length;
+  if (computers) people.push(computers === 1 ? t('profile.computer') : t('profile.computers', { n: computers }));
+  return people.join(', ');
+}
+
 export function profileView(hall, name) {
   const el = h('section', { class: 'profile' }, h('p', { class: 'loading' }, t('loading')));
   const draw = async (who) => {
@@ -36,7 +45,7 @@ export function profileView(hall, name) {
           : h(
               'table',
               { class: 'history' },
-              h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('th', {}, ''))),
+              h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.with')), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('th', {}, ''))),
               h(
                 'tbody',
                 {},
@@ -45,7 +54,8 @@ export function profileView(hall, name) {
                     'tr',
                     {},
                     h('td', {}, gameName(g.game)),
-                    h('td', {}, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
+                    h('td', { class: 'with' }, company(g)),
+                    h('td', { class: 'when' }, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
                     h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
                     h('td', {}, g.finished_at && h('a', { href: `#/replay/${encodeURIComponent(g.id)}` }, t('act.replay'))),
                   ),

@@ -172,6 +172,10 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
         "the guest's game is bob's: {body}"
     );
     let history: serde_json::Value = serde_json::from_str(&body).expect("json");
+    // Each game names who played it: bob, and the computer quick play seated.
+    let players = &history["games"][0]["players"];
+    assert_eq!(players[0]["user"]["name"], "bob", "{body}");
+    assert_eq!(players[1]["bot"], "engine", "{body}");
     let ratings = history["ratings"].as_array().expect("ratings");
     assert_eq!(ratings.len(), 5, "a rating for every game: {body}");
     assert!(ratings.iter().any(|r| r["game"] == "gomoku"));

@@ -56,5 +56,12 @@ test('a finished game replays step by step, its players named, its deal checked'
   await page.locator('.replay .fair.ok').waitFor();
   assert.match(await page.locator('.replay .fair').innerText(), /^✓ Fair deal/);
   await page.screenshot({ path: screenshotPath('replay-named') });
+  // Back to the profile, whose history names the company of the game and links here.
+  const replayed = `#${page.url().split('#')[1]}`;
+  await page.locator('.replay a.back').click();
+  const row = page.locator('table.history tbody tr').first();
+  await row.waitFor();
+  assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 2), ['Big Two', '3 computers']);
+  assert.equal(await row.locator('a', { hasText: 'Replay' }).getAttribute('href'), replayed);
   assert.deepEqual(page.errors, []);
 });

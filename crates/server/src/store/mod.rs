@@ -157,6 +157,9 @@ pub struct GameSummary {
     pub score: Option<i64>,
     /// When it finished (Unix seconds), if it did.
     pub finished_at: Option<i64>,
+    /// Who played each seat, in seat order, the player's own included: whom they played
+    /// with and against.
+    pub players: Vec<SeatPlayer>,
 }
 
 /// A rating change to store with a finished game.

@@ -25,6 +25,7 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 use sqlx::{Connection, Row};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,6 +97,18 @@ impl SqliteStore {
 
     fn table_row(table: &StoredTable) -> StoreResult<(String, String, String)> {
         Ok((table.id.clone(), table.game.clone(), json(table)?))
+    }
+}
+
+/// A seat's player from a row of `game_seats` joined with `users`.
+fn seat_player(row: &sqlx::sqlite::SqliteRow) -> SeatPlayer {
+    SeatPlayer {
+        seat: row.get::<i64, _>("seat") as Seat,
+        user: row
+            .get::<Option<i64>, _>("id")
+            .is_some()
+            .then(|| user_info(row)),
+        bot: row.get("bot"),
     }
 }
 
@@ -344,24 +357,14 @@ impl Store for SqliteStore {
 
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {
         let rows = sqlx::query(
-            "SELECT s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
+            "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
              LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = ? ORDER BY s.seat",
         )
         .bind(id)
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
-        Ok(rows
-            .iter()
-            .map(|r| SeatPlayer {
-                seat: r.get::<i64, _>("seat") as Seat,
-                user: r
-                    .get::<Option<i64>, _>("id")
-                    .is_some()
-                    .then(|| user_info(r)),
-                bot: r.get("bot"),
-            })
-            .collect())
+        Ok(rows.iter().map(seat_player).collect())
     }
 
     async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>> {
@@ -375,15 +378,37 @@ impl Store for SqliteStore {
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
+        // Everyone at those games, in one query rather than one a game.
+        let seated = sqlx::query(
+            "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
+             LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN \
+             (SELECT g.id FROM game_seats m JOIN games g ON g.id = m.game_id \
+              WHERE m.user_id = ? ORDER BY g.started_at DESC LIMIT ?) \
+             ORDER BY s.game_id, s.seat",
+        )
+        .bind(user)
+        .bind(limit as i64)
+        .fetch_all(&self.reads)
+        .await
+        .map_err(db)?;
+        let mut players: HashMap<String, Vec<SeatPlayer>> = HashMap::new();
+        for r in &seated {
+            players
+                .entry(r.get("game_id"))
+                .or_default()
+                .push(seat_player(r));
+        }
         rows.iter()
             .map(|r| {
+                let id: String = r.get("id");
                 let seat = r.get::<i64, _>("seat") as Seat;
                 let outcome: Option<Outcome> = r
                     .get::<Option<String>, _>("outcome")
                     .map(|o| parse(&o))
                     .transpose()?;
                 Ok(GameSummary {
-                    id: r.get("id"),
+                    players: players.remove(&id).unwrap_or_default(),
+                    id,
                     game: r.get("game"),
                     seat,
                     score: outcome.and_then(|o| o.scores.get(seat).copied()),
