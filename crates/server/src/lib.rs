@@ -46,6 +46,7 @@ use axum::serve::ListenerExt;
 use game::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use store::sqlite::SqliteStore;
 use tokio::net::TcpListener;
 
@@ -76,6 +77,26 @@ pub enum ServeError {
 pub struct Server {
     hall: Arc<Hall>,
     listener: TcpListener,
+}
+
+/// How often the server forgets the guests that can never come back.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(6 * 3600);
+
+/// At start and every [`HOUSEKEEPING_EVERY`]: the guest accounts that never played and
+/// whose sessions have all ended are deleted ([`store::Store::forget_idle_guests`]).
+async fn housekeeping(hall: Arc<Hall>) {
+    let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
+    loop {
+        every.tick().await;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        match hall.store.forget_idle_guests(now).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(guests = n, "forgot the guests that can never come back"),
+            Err(e) => tracing::warn!(error = %e, "cannot forget idle guests"),
+        }
+    }
 }
 
 impl Server {
@@ -122,10 +143,12 @@ impl Server {
                 tracing::debug!(error = %e, "cannot set TCP_NODELAY");
             }
         });
-        axum::serve(listener, app)
+        let housekeeping = tokio::spawn(housekeeping(self.hall.clone()));
+        let served = axum::serve(listener, app)
             .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(ServeError::Serve)?;
+            .await;
+        housekeeping.abort();
+        served.map_err(ServeError::Serve)?;
         self.hall.shutdown().await;
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         Ok(())

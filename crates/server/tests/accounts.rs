@@ -288,3 +288,54 @@ async fn rated_games_between_registered_players_move_their_ratings() {
     assert!(ratings[0] > 1500.0 && ratings[1] < 1500.0, "{body}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_that_never_played_are_forgotten_once_their_sessions_end() {
+    let server = TestServer::fresh("forget-guests").await;
+    let store = server.hall.store.clone();
+    // Two guests who only looked (the second on the first one's connection), one who
+    // played, and one who registered as carol and never played.
+    let (mut idle, _) = guest(&server.addr).await;
+    let (_, looked) = idle
+        .session(ClientMessage::Guest)
+        .await
+        .expect("a second guest on the same connection");
+    let (mut player, token) = guest(&server.addr).await;
+    let played = server.hall.accounts.resume(&token).await.expect("a user");
+    let record = quick_game(&mut player, "gomoku", "engine:L1").await;
+    let (mut registered, _) = guest(&server.addr).await;
+    registered
+        .session(ClientMessage::Register {
+            name: "carol".into(),
+            password: "carol's password".into(),
+        })
+        .await
+        .expect("registered");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs() as i64;
+    // While their sessions live, every guest may still come back.
+    assert_eq!(store.forget_idle_guests(now).await.expect("forgets"), 0);
+    // A month and a day later every session has ended: the two that only looked go.
+    let later = now + 31 * 24 * 3600;
+    assert_eq!(store.forget_idle_guests(later).await.expect("forgets"), 2);
+    let exists = |name: String| {
+        let store = store.clone();
+        async move { store.user_by_name(&name).await.expect("read").is_some() }
+    };
+    assert!(!exists(looked.name.clone()).await);
+    assert!(
+        exists(played.name.clone()).await,
+        "a guest who played stays"
+    );
+    assert!(exists("carol".into()).await);
+    // The player's game is still theirs, and its record still there.
+    let (status, body) = get(&server.addr, &format!("/api/users/{}/games", played.name)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(&record.id), "{body}");
+    let (status, _) = get(&server.addr, &format!("/api/games/{}", record.id)).await;
+    assert_eq!(status, 200);
+    assert_eq!(store.forget_idle_guests(later).await.expect("forgets"), 0);
+    server.stop().await;
+}

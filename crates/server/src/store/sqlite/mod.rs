@@ -190,7 +190,9 @@ impl Store for SqliteStore {
             .await?
         {
             Written::User(u) => Ok(u),
-            Written::Done => Err(StoreError::Database("no user created".into())),
+            Written::Done | Written::Count(_) => {
+                Err(StoreError::Database("no user created".into()))
+            }
         }
     }
 
@@ -209,7 +211,9 @@ impl Store for SqliteStore {
             .await?
         {
             Written::User(u) => Ok(u),
-            Written::Done => Err(StoreError::Database("no user registered".into())),
+            Written::Done | Written::Count(_) => {
+                Err(StoreError::Database("no user registered".into()))
+            }
         }
     }
 
@@ -353,6 +357,15 @@ impl Store for SqliteStore {
                     record
                 })
             }))
+    }
+
+    async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
+        match self.write(Write::ForgetGuests { now }).await? {
+            Written::Count(n) => Ok(n),
+            _ => Err(StoreError::Database(
+                "the writer answered another write".into(),
+            )),
+        }
     }
 
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {

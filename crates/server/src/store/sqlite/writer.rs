@@ -50,6 +50,10 @@ pub(super) enum Write {
         table: (String, String, String),
         ratings: Vec<RatingUpdate>,
     },
+    /// [`crate::store::Store::forget_idle_guests`] at this time.
+    ForgetGuests {
+        now: i64,
+    },
 }
 
 impl Write {
@@ -59,7 +63,10 @@ impl Write {
     fn one_statement(&self) -> bool {
         !matches!(
             self,
-            Write::StartGame(_) | Write::Finish { .. } | Write::RegisterGuest { .. }
+            Write::StartGame(_)
+                | Write::Finish { .. }
+                | Write::RegisterGuest { .. }
+                | Write::ForgetGuests { .. }
         )
     }
 }
@@ -68,6 +75,7 @@ impl Write {
 pub(super) enum Written {
     Done,
     User(UserInfo),
+    Count(u64),
 }
 
 /// A write queued for the writer, with the way back to whoever waits for it.
@@ -217,6 +225,35 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         Write::SaveTable(id, game, state) => {
             save_table(conn, id, game, state).await?;
             Ok(Written::Done)
+        }
+        Write::ForgetGuests { now } => {
+            // A guest made a day or more ago (one just made has no session yet) whose every
+            // session has ended and who never played; its sessions go first, since they
+            // reference it.
+            let idle: Vec<i64> = sqlx::query_scalar(
+                "SELECT u.id FROM users u WHERE u.guest = 1 AND u.created_at <= ? \
+                 AND NOT EXISTS (SELECT 1 FROM game_seats g WHERE g.user_id = u.id) \
+                 AND NOT EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id \
+                                 AND x.expires_at > ? AND x.revoked = 0)",
+            )
+            .bind(now - 24 * 3600)
+            .bind(now)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(db)?;
+            let ids = json(&idle)?;
+            sqlx::query("DELETE FROM sessions WHERE user_id IN (SELECT value FROM json_each(?))")
+                .bind(&ids)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            let gone =
+                sqlx::query("DELETE FROM users WHERE id IN (SELECT value FROM json_each(?))")
+                    .bind(&ids)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(db)?;
+            Ok(Written::Count(gone.rows_affected()))
         }
         Write::CloseTable(id) => {
             sqlx::query("UPDATE tables SET open = 0, updated_at = ? WHERE id = ?")
