@@ -89,7 +89,7 @@ pub struct Accounts {
     by_address: Recent,
     new_by_address: Recent,
     /// Password hashes (and checks) running at once: one a core.
-    hashing: Arc<tokio::sync::Semaphore>,
+    hashing: tokio::sync::Semaphore,
     session: Duration,
 }
 
@@ -165,7 +165,7 @@ impl Accounts {
             by_name: Recent::new(limits.failed_logins, limits.login_window),
             by_address: Recent::new(limits.failed_logins, limits.login_window),
             new_by_address: Recent::new(limits.new_accounts_per_address, limits.accounts_window),
-            hashing: Arc::new(tokio::sync::Semaphore::new(hashers.max(1))),
+            hashing: tokio::sync::Semaphore::new(hashers.max(1)),
             session,
         }
     }
