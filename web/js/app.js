@@ -57,7 +57,8 @@ function route() {
 function drawUser() {
   const b = document.getElementById('user');
   const u = hall.user;
-  put(b, u ? u.name : '', u && u.guest ? h('span', { class: 'login' }, ` · ${t('user.login')}`) : '');
+  // Without a session (a guest account refused, say) the button still offers the way in.
+  put(b, u ? u.name : t('user.login'), u && u.guest ? h('span', { class: 'login' }, ` · ${t('user.login')}`) : '');
   b.setAttribute('aria-label', u ? `${u.name}: ${u.guest ? t('user.login') : t('user.logout')}` : t('user.login'));
   b.onclick = () => loginDialog(hall);
 }
@@ -96,6 +97,8 @@ hall.on('error', (m) => {
   // A stale move is simply redone; being turned away shows in the connection bar.
   if (m.code === 'stale' || m.code === 'too_many_connections') return;
   toast(has(k) ? t(k) : m.message);
+  // Refused a session (no guest account for this address now): offer the way in.
+  if (!hall.user) drawUser();
 });
 
 document.getElementById('lang').addEventListener('click', () => setLang(lang() === 'zh' ? 'en' : 'zh'));

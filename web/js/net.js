@@ -9,6 +9,8 @@ import { randomHex } from './dom.js';
 const VERSION = 1;
 const TOKEN = 'qipai.token';
 const SEQ = 'qipai.seq.';
+/** The messages that open a session, and so may be sent before one. */
+const ACCOUNT_REQUESTS = new Set(['login', 'register', 'guest']);
 
 export class Hall extends EventTarget {
   constructor() {
@@ -56,6 +58,7 @@ export class Hall extends EventTarget {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.open = false;
+      this.greeted = false;
       // 1012 is the server saying it is restarting (docs/protocol.md): the game is kept and
       // the page will be back in its seat, which is worth telling apart from a lost network.
       // Attempts that find it still down say nothing new, so the notice stays.
@@ -90,6 +93,7 @@ export class Hall extends EventTarget {
         }
         break;
       case 'welcome':
+        this.greeted = true;
         if (m.user) {
           this.ready(m.user, m.seated || []);
         } else {
@@ -142,7 +146,10 @@ export class Hall extends EventTarget {
 
   /** Sends a message now, or once logged in. */
   send(m) {
-    if (!this.open || this.ws.readyState !== WebSocket.OPEN) {
+    // Before a session only an account request may go out, and only once the server has
+    // welcomed us: a visitor refused a guest account (too many from its address) logs in.
+    const early = this.greeted && ACCOUNT_REQUESTS.has(m.type);
+    if ((!this.open && !early) || this.ws.readyState !== WebSocket.OPEN) {
       if (m.type !== 'ping') this.queue.push(m);
       return;
     }

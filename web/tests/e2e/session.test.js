@@ -154,6 +154,35 @@ test("a page beyond its address's share of connections is told why, and gets in 
   }
 });
 
+test('a visitor refused a guest account (too many from its address) can still log in and play', async () => {
+  const server = await startServer(['--new-accounts-per-hour', '2']);
+  try {
+    // Two new accounts from this address: a guest, who registers as alice.
+    const first = await openPage(env.browser, server.url);
+    await first.waitForFunction(() => window.qipai.hall.user);
+    await first.evaluate(() => window.qipai.hall.send({ type: 'register', name: 'alice', password: 'correct horse' }));
+    await first.waitForFunction(() => window.qipai.hall.user?.name === 'alice');
+    await first.context().close();
+    // The next visitor gets no guest account, is told why, and is offered the way in.
+    const page = await openPage(env.browser, server.url);
+    await page.getByRole('alert').filter({ hasText: 'Too many new accounts from your address: log in, or try again later' }).waitFor();
+    const user = page.locator('#user');
+    assert.equal(await user.innerText(), 'Log in / register');
+    await user.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or register' });
+    await dialog.getByLabel('Name').fill('alice');
+    await dialog.getByLabel('Password').fill('correct horse');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForFunction(() => window.qipai.hall.user?.name === 'alice');
+    assert.equal(await user.innerText(), 'alice');
+    await quickPlay(page, 'doudizhu');
+    await page.locator('.hand .card').first().waitFor({ timeout: 20000 });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('the language switches at once, everywhere, and is remembered', async () => {
   const page = await openPage(env.browser, env.server.url);
   const quick = page.locator('.g-gomoku .quick');
