@@ -11,7 +11,7 @@
 use crate::config::Limits;
 use crate::protocol::UserInfo;
 use crate::ratelimit::Recent;
-use crate::store::{Store, StoreError};
+use crate::store::{unix_now, Store, StoreError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use rand::TryRngCore;
@@ -114,12 +114,6 @@ fn random_bytes<const N: usize>() -> Result<[u8; N], AuthError> {
         .try_fill_bytes(&mut bytes)
         .map_err(|e| AuthError::Storage(format!("no randomness: {e}")))?;
     Ok(bytes)
-}
-
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 /// An argon2id hash (PHC string, with its own random salt), computed off the async threads:

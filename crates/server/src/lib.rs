@@ -88,10 +88,7 @@ async fn housekeeping(hall: Arc<Hall>) {
     let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
     loop {
         every.tick().await;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        match hall.store.forget_idle_guests(now).await {
+        match hall.store.forget_idle_guests(store::unix_now()).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(guests = n, "forgot the guests that can never come back"),
             Err(e) => tracing::warn!(error = %e, "cannot forget idle guests"),

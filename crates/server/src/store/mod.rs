@@ -130,6 +130,14 @@ pub struct Unfinished {
     pub seed: Seed,
 }
 
+/// Now, in the Unix seconds every stored time uses (sessions' expiry, games' and accounts'
+/// times), so the store, the accounts and the housekeeping read one clock alike.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 /// Who played one seat of a game, as a replay names it: a person's account, or a bot's
 /// name (the player the seat started the game with).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

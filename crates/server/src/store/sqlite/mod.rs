@@ -42,12 +42,6 @@ fn db(e: sqlx::Error) -> StoreError {
     StoreError::Database(e.to_string())
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 fn json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
     serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
 }

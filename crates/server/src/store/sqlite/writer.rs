@@ -1,9 +1,10 @@
 //! The writer task: the one connection that writes, group-committing whatever waits in
 //! its queue (see the parent module), and the SQL of each write.
 
-use super::{db, json, now};
+use super::{db, json};
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
+use crate::store::unix_now;
 use crate::store::{RatingUpdate, StoreError, StoreResult, StoredGame};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::{Connection, Row};
@@ -171,7 +172,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             .bind(name)
             .bind(hash)
             .bind(guest)
-            .bind(now())
+            .bind(unix_now())
             .fetch_one(&mut *conn)
             .await
             .map_err(|e| name_error(e, name))?;
@@ -257,7 +258,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         }
         Write::CloseTable(id) => {
             sqlx::query("UPDATE tables SET open = 0, updated_at = ? WHERE id = ?")
-                .bind(now())
+                .bind(unix_now())
                 .bind(id)
                 .execute(&mut *conn)
                 .await
@@ -296,7 +297,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         } => {
             sqlx::query("UPDATE games SET outcome = ?, finished_at = ? WHERE id = ?")
                 .bind(outcome)
-                .bind(now())
+                .bind(unix_now())
                 .bind(game)
                 .execute(&mut *conn)
                 .await
@@ -337,7 +338,7 @@ async fn save_table(
     .bind(id)
     .bind(game)
     .bind(state)
-    .bind(now())
+    .bind(unix_now())
     .execute(&mut *conn)
     .await
     .map_err(db)?;
@@ -358,7 +359,7 @@ async fn start_game(conn: &mut SqliteConnection, g: &StoredGame) -> StoreResult<
     .bind(g.seed.to_hex())
     .bind(json(&g.nonces)?)
     .bind(g.rated)
-    .bind(now())
+    .bind(unix_now())
     .execute(&mut *conn)
     .await
     .map_err(db)?;
