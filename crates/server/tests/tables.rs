@@ -1,59 +1,15 @@
 //! Life at a table through the real server: a disconnect and a reconnect mid-game, a
 //! second connection taking the seat over, timeouts that trigger the default move and then
-//! 托管, Gomoku undo accepted and refused, chat and mutes, a spectator.
+//! 托管, a spectator. What the players say and ask of each other is in `talk.rs`.
 
 mod common;
 
-use common::{guest, play_game, registry, Seen, TestServer};
-use serde_json::{json, Value};
+use common::{create_table, guest, play_game, registry, send, until, Seen, TestServer, WAIT};
+use serde_json::json;
 use server::client::Connection;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-const WAIT: Duration = Duration::from_secs(20);
-
-/// Waits for a message matching `pred`, feeding everything into `seen`.
-async fn until(
-    conn: &mut Connection,
-    table: &str,
-    seen: &mut Seen,
-    mut pred: impl FnMut(&ServerMessage) -> bool,
-) -> ServerMessage {
-    loop {
-        let m = conn.recv_within(WAIT).await.expect("a message in time");
-        seen.take(table, &m);
-        if pred(&m) {
-            return m;
-        }
-    }
-}
-
-async fn create(conn: &mut Connection, game: &str, options: TableOptions) -> (String, Seen) {
-    conn.send(&ClientMessage::CreateTable {
-        game: game.into(),
-        options,
-    })
-    .await
-    .expect("sent");
-    let mut seen = Seen::default();
-    let m = loop {
-        let m = conn.recv_within(WAIT).await.expect("a table");
-        if matches!(m, ServerMessage::Table { .. }) {
-            break m;
-        }
-    };
-    let ServerMessage::Table { table, .. } = &m else {
-        unreachable!()
-    };
-    let table = table.clone();
-    seen.take(&table, &m);
-    (table, seen)
-}
-
-async fn send(conn: &mut Connection, m: ClientMessage) {
-    conn.send(&m).await.expect("sent");
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
@@ -175,7 +131,7 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
 async fn a_second_connection_of_the_same_account_takes_the_seat_over() {
     let server = TestServer::fresh("takeover").await;
     let (mut first, token) = guest(&server.addr).await;
-    let (table, _) = create(&mut first, "bigtwo", TableOptions::default()).await;
+    let (table, _) = create_table(&mut first, "bigtwo", TableOptions::default()).await;
     let (mut second, _, seated) = Connection::open(&server.addr, Some(&token))
         .await
         .expect("connects");
@@ -214,7 +170,7 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
     let mut seconds = BTreeMap::new();
     seconds.insert("bid".to_string(), 1);
     seconds.insert("play".to_string(), 1);
-    let (table, mut seen) = create(
+    let (table, mut seen) = create_table(
         &mut conn,
         "doudizhu",
         TableOptions {
@@ -285,246 +241,6 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
         }
     }
     assert!(auto_seen, "the seat went to a computer");
-    server.stop().await;
-}
-
-/// Two people at a Gomoku table; returns both connections, the table and their records.
-async fn gomoku_pair(server: &TestServer) -> (Connection, Seen, Connection, Seen, String) {
-    let (mut a, _) = guest(&server.addr).await;
-    let (mut b, _) = guest(&server.addr).await;
-    let (table, mut sa) = create(
-        &mut a,
-        "gomoku",
-        TableOptions {
-            computers: false,
-            ..TableOptions::default()
-        },
-    )
-    .await;
-    send(
-        &mut b,
-        ClientMessage::Join {
-            table: table.clone(),
-            seat: Some(1),
-            invite: None,
-        },
-    )
-    .await;
-    let mut sb = Seen::default();
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
-    for c in [&mut a, &mut b] {
-        send(
-            c,
-            ClientMessage::Ready {
-                table: table.clone(),
-                ready: true,
-            },
-        )
-        .await;
-    }
-    for (c, s) in [(&mut a, &mut sa), (&mut b, &mut sb)] {
-        until(c, &table, s, |m| {
-            matches!(m, ServerMessage::Table { game: Some(_), .. })
-        })
-        .await;
-    }
-    (a, sa, b, sb, table)
-}
-
-async fn act(c: &mut Connection, table: &str, action: Value) {
-    send(
-        c,
-        ClientMessage::Act {
-            table: table.into(),
-            action,
-            seq: None,
-        },
-    )
-    .await;
-}
-
-fn moves(s: &Seen) -> usize {
-    s.game
-        .as_ref()
-        .and_then(|g| g.view["moves"].as_array().map(Vec::len))
-        .unwrap_or(0)
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn gomoku_undo_goes_to_the_opponent_who_accepts_or_refuses() {
-    let server = TestServer::fresh("undo").await;
-    let (mut a, mut sa, mut b, mut sb, table) = gomoku_pair(&server).await;
-    let action = |m: &ServerMessage| matches!(m, ServerMessage::Action { .. });
-    act(&mut a, &table, json!({"place": [7, 7]})).await;
-    until(&mut b, &table, &mut sb, action).await;
-    act(&mut b, &table, json!({"place": [8, 8]})).await;
-    until(&mut a, &table, &mut sa, action).await;
-    until(&mut a, &table, &mut sa, action).await;
-    act(&mut a, &table, json!({"place": [7, 8]})).await;
-    until(&mut b, &table, &mut sb, action).await;
-    until(&mut b, &table, &mut sb, action).await;
-    assert_eq!(moves(&sb), 3);
-    // Black asks to take back h7… white is asked, and accepts.
-    act(&mut a, &table, json!("request_undo")).await;
-    until(&mut b, &table, &mut sb, action).await;
-    let asked = sb.game.as_ref().expect("a game");
-    assert!(
-        asked.legal.contains(&json!({"answer_undo": true})),
-        "{:?}",
-        asked.legal
-    );
-    act(&mut b, &table, json!({"answer_undo": true})).await;
-    until(&mut b, &table, &mut sb, action).await;
-    assert_eq!(moves(&sb), 2, "the stone is taken back");
-    // Black plays again and asks again; this time white refuses.
-    until(&mut a, &table, &mut sa, |m| {
-        matches!(m, ServerMessage::Action { seat: 1, .. })
-    })
-    .await;
-    act(&mut a, &table, json!({"place": [6, 6]})).await;
-    until(&mut b, &table, &mut sb, action).await;
-    act(&mut a, &table, json!("request_undo")).await;
-    until(&mut b, &table, &mut sb, action).await;
-    act(&mut b, &table, json!({"answer_undo": false})).await;
-    until(&mut b, &table, &mut sb, action).await;
-    assert_eq!(moves(&sb), 3, "refused: the stone stays");
-    let _ = (a, sa);
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn table_and_lobby_chat_with_limits_and_mutes() {
-    let server = TestServer::fresh("chat").await;
-    let (mut a, _) = guest(&server.addr).await;
-    let (mut b, _) = guest(&server.addr).await;
-    let (table, mut sa) = create(&mut a, "tenhalf", TableOptions::default()).await;
-    send(
-        &mut b,
-        ClientMessage::Watch {
-            table: table.clone(),
-            invite: None,
-        },
-    )
-    .await;
-    let mut sb = Seen::default();
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
-    send(
-        &mut a,
-        ClientMessage::Chat {
-            table: Some(table.clone()),
-            text: "  你好 \u{7} ".into(),
-        },
-    )
-    .await;
-    let said = until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Chat { .. })
-    })
-    .await;
-    let ServerMessage::Chat { text, seq, .. } = said else {
-        unreachable!()
-    };
-    assert_eq!(text, "你好", "trimmed, control characters removed");
-    assert!(
-        seq.is_some(),
-        "table chat is numbered, so a reconnect gets it"
-    );
-    // Too long: refused to the sender.
-    send(
-        &mut a,
-        ClientMessage::Chat {
-            table: Some(table.clone()),
-            text: "x".repeat(301),
-        },
-    )
-    .await;
-    let refused = until(&mut a, &table, &mut sa, |m| {
-        matches!(m, ServerMessage::Error { .. })
-    })
-    .await;
-    assert!(matches!(refused, ServerMessage::Error { ref code, .. } if code == "bad_chat"));
-    // Lobby chat reaches lobby watchers; a mute stops it.
-    send(&mut b, ClientMessage::Lobby { game: None }).await;
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Lobby { .. })
-    })
-    .await;
-    send(
-        &mut a,
-        ClientMessage::Chat {
-            table: None,
-            text: "anyone for ten and a half?".into(),
-        },
-    )
-    .await;
-    let heard = until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Chat { table: None, .. })
-    })
-    .await;
-    let ServerMessage::Chat { from, .. } = heard else {
-        unreachable!()
-    };
-    send(
-        &mut b,
-        ClientMessage::Mute {
-            user: from.clone(),
-            mute: true,
-        },
-    )
-    .await;
-    send(&mut b, ClientMessage::Ping).await;
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Pong)
-    })
-    .await;
-    send(
-        &mut a,
-        ClientMessage::Chat {
-            table: Some(table.clone()),
-            text: "muted now".into(),
-        },
-    )
-    .await;
-    send(&mut a, ClientMessage::Ping).await;
-    until(&mut a, &table, &mut sa, |m| {
-        matches!(m, ServerMessage::Pong)
-    })
-    .await;
-    send(&mut b, ClientMessage::Ping).await;
-    let m = until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Pong | ServerMessage::Chat { .. })
-    })
-    .await;
-    assert!(
-        matches!(m, ServerMessage::Pong),
-        "a muted player's chat does not arrive"
-    );
-    // A flood of chat is limited per account.
-    let mut limited = false;
-    for i in 0..40 {
-        send(
-            &mut a,
-            ClientMessage::Chat {
-                table: None,
-                text: format!("spam {i}"),
-            },
-        )
-        .await;
-    }
-    send(&mut a, ClientMessage::Ping).await;
-    loop {
-        match a.recv_within(WAIT).await.expect("answers") {
-            ServerMessage::Error { code, .. } if code == "rate_limited" => limited = true,
-            ServerMessage::Pong => break,
-            _ => {}
-        }
-    }
-    assert!(limited);
     server.stop().await;
 }
 

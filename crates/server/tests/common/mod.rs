@@ -8,7 +8,7 @@ use game::registry::entry;
 use game::{ErasedGame, Registry, Seed};
 use serde_json::Value;
 use server::client::{ClientError, Connection};
-use server::protocol::{ClientMessage, GameState, ServerMessage};
+use server::protocol::{ClientMessage, GameState, ServerMessage, TableOptions};
 use server::{Hall, Server, ServerConfig};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -261,4 +261,55 @@ pub async fn play_game(
             }
         }
     }
+}
+
+/// How long a test waits for a message before it fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// Waits for a message matching `pred`, feeding everything into `seen`.
+pub async fn until(
+    conn: &mut Connection,
+    table: &str,
+    seen: &mut Seen,
+    mut pred: impl FnMut(&ServerMessage) -> bool,
+) -> ServerMessage {
+    loop {
+        let m = conn.recv_within(WAIT).await.expect("a message in time");
+        seen.take(table, &m);
+        if pred(&m) {
+            return m;
+        }
+    }
+}
+
+/// Creates a table of `game` and waits for it; returns its id and what was seen of it.
+pub async fn create_table(
+    conn: &mut Connection,
+    game: &str,
+    options: TableOptions,
+) -> (String, Seen) {
+    conn.send(&ClientMessage::CreateTable {
+        game: game.into(),
+        options,
+    })
+    .await
+    .expect("sent");
+    let mut seen = Seen::default();
+    let m = loop {
+        let m = conn.recv_within(WAIT).await.expect("a table");
+        if matches!(m, ServerMessage::Table { .. }) {
+            break m;
+        }
+    };
+    let ServerMessage::Table { table, .. } = &m else {
+        unreachable!()
+    };
+    let table = table.clone();
+    seen.take(&table, &m);
+    (table, seen)
+}
+
+/// Sends `m`, which must go out.
+pub async fn send(conn: &mut Connection, m: ClientMessage) {
+    conn.send(&m).await.expect("sent");
 }
