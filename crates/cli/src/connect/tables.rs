@@ -40,6 +40,15 @@ impl Seen {
         }
     }
 
+    /// Whether this client has a seat in a game that is not over: a line it types that
+    /// the game reads as a move is then a move, on its turn or not, and the server says
+    /// if it is not its turn. Read as a table word instead, Ten and a half's `stand` typed
+    /// a moment early asked to give up the seat, which the server refuses until the
+    /// game's end, and the person was told to wait for the game to end.
+    fn in_game(&self) -> bool {
+        self.you.is_some() && self.state.as_ref().is_some_and(|s| !s.to_act.is_empty())
+    }
+
     /// Whether this client's seat may act now.
     fn may_act(&self) -> bool {
         match (&self.state, self.you) {
@@ -207,19 +216,16 @@ impl Tables {
         self.focus.as_ref().and_then(|f| self.seen.get(f))
     }
 
-    /// Whether `line` is a move to make now: the person may act, and the game at the
-    /// table in focus reads the line as one of its actions. Such a line is the move even
-    /// when a table word spells it too (`stand` in Ten and a half, `open` in 五人斗地主's
-    /// declaration): on one's turn the move is what is meant; getting up waits for the
-    /// game's end anyway, and `open` alone opens no table (it needs a game).
+    /// Whether `line` is a move: the person has a seat in a game that is not over at the
+    /// table in focus, and the game reads the line as one of its actions. Such a line is
+    /// the move even when a table word spells it too (`stand` in Ten and a half, `open` in
+    /// 五人斗地主's declaration), on the person's turn or not: the move is what is meant
+    /// (off turn the server says it is not their turn); getting up waits for the game's
+    /// end anyway, and `open` alone opens no table (it needs a game).
     pub fn reads_as_move(&self, registry: &Registry, line: &str) -> bool {
-        !line.trim().is_empty() && self.may_act() && self.read_move(registry, line.trim()).is_ok()
-    }
-
-    /// Whether the person may act now in the game at the table in focus.
-    pub fn may_act(&self) -> bool {
-        self.focused()
-            .is_some_and(|t| t.state.is_some() && t.may_act())
+        !line.trim().is_empty()
+            && self.focused().is_some_and(Seen::in_game)
+            && self.read_move(registry, line.trim()).is_ok()
     }
 
     /// The next suggestion for the person's move.
@@ -503,6 +509,12 @@ mod tests {
     /// A 五人斗地主 table seen by its landlord at the declaration, the seat's view and
     /// legal actions as the server sends them.
     fn at_the_declaration(registry: &Registry) -> Tables {
+        at_the_declaration_as(registry, 0, false)
+    }
+
+    /// [`at_the_declaration`] as the seat `after` seats past the declarer sees it, and, if
+    /// `over`, with no seat to act (the game ended).
+    fn at_the_declaration_as(registry: &Registry, after: usize, over: bool) -> Tables {
         let game = registry.get("doudizhu5").expect("doudizhu5");
         let config = game.default_config();
         let setup = TableSetup::new("t1-1", config.clone(), 5, Seed::from_u64(3));
@@ -526,6 +538,14 @@ mod tests {
         let seats: Vec<Value> = (0..5)
             .map(|s| json!({"seat": s, "ready": true, "connected": true, "auto": false}))
             .collect();
+        let declarer = seat;
+        let seat = (declarer + after) % 5;
+        let to_act: Vec<usize> = if over { Vec::new() } else { vec![declarer] };
+        let legal = if seat == declarer && !over {
+            table.legal(seat).expect("legal actions")
+        } else {
+            Vec::new()
+        };
         let message = json!({
             "type": "table", "table": "t1", "seq": 7, "you": seat,
             "info": {"id": "t1", "game": "doudizhu5", "status": "playing", "seats": seats,
@@ -534,7 +554,7 @@ mod tests {
                      "host": "a", "games": 0, "totals": [0, 0, 0, 0, 0], "quick": false},
             "game": {"game_id": "t1-1", "commitment": "", "nonces": [], "phase": "declare",
                      "view": table.view(Viewer::Seat(seat)).expect("a view"),
-                     "to_act": [seat], "legal": table.legal(seat).expect("legal actions")},
+                     "to_act": to_act, "legal": legal},
         });
         let mut tables = Tables::default();
         tables.take(
@@ -551,7 +571,7 @@ mod tests {
     fn open_at_the_declaration_is_the_move_not_a_new_table() {
         let registry = crate::games::registry();
         let tables = at_the_declaration(&registry);
-        assert!(tables.may_act());
+        assert!(tables.focused().is_some_and(Seen::may_act));
         for line in ["open", " open ", "partner", "hidden"] {
             assert!(tables.reads_as_move(&registry, line), "{line:?}");
         }
@@ -571,5 +591,19 @@ mod tests {
             panic!("`open` is a declaration");
         };
         assert_eq!(action, json!({"declare": "open_solo"}));
+    }
+
+    /// Off turn, a line the game reads is still its move, so that `stand` or `open` typed
+    /// a moment early is not taken for "get up" or "open a table"; once the game is over,
+    /// table words are table words again.
+    #[test]
+    fn off_turn_a_move_spelled_like_a_table_word_is_the_move_until_the_game_ends() {
+        let registry = crate::games::registry();
+        let waiting = at_the_declaration_as(&registry, 2, false);
+        assert!(!waiting.focused().is_some_and(Seen::may_act));
+        assert!(waiting.reads_as_move(&registry, "open"));
+        assert!(!waiting.reads_as_move(&registry, "leave"));
+        let over = at_the_declaration_as(&registry, 0, true);
+        assert!(!over.reads_as_move(&registry, "open"));
     }
 }
