@@ -182,8 +182,8 @@ impl Client<'_> {
                     if self.screen.echoes() && !line.is_empty() {
                         self.say(&format!("> {line}"))?;
                     }
-                    // On the person's turn a move the game reads comes first: some are
-                    // spelled like table words (Ten and a half's `stand`, 五人斗地主's `open`).
+                    // While the person's game runs a move the game reads comes first: some
+                    // are spelled like table words (Ten and a half's `stand`, 五人斗地主's `open`).
                     let command = if self.tables.reads_as_move(self.registry, &line) {
                         Ok(Command::Move(line.trim().to_string()))
                     } else {
