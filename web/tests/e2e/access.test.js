@@ -244,6 +244,9 @@ test('Type cards plays what is typed, and says what it cannot use instead of tak
   await until(async () => (await alert.innerText()).startsWith('Not cards: zz !!'), 'the unread words named');
   assert.equal(await box.inputValue(), 'zz 99 !!');
   assert.equal(await checked.count(), 0);
+  // The message leaves the hand in sight: the player reads their cards to mend the text.
+  const [said, cardsBox] = [await alert.boundingBox(), await hand.boundingBox()];
+  assert.ok(said.y + said.height <= cardsBox.y || said.y >= cardsBox.y + cardsBox.height, `the alert ${JSON.stringify(said)} covers the hand ${JSON.stringify(cardsBox)}`);
   await page.screenshot({ path: screenshotPath('typed-not-cards') });
 
   // One card more of a rank than the hand holds: the card missing is named.
