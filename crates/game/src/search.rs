@@ -61,9 +61,11 @@ pub trait Determinize: Rules {
     /// what it has: such a world will be thrown away, and should cost little.
     ///
     /// `at_random` are the seats this world has play at random
-    /// ([`Determinize::random_play`]): a random player's actions say nothing about its
-    /// cards, so they are not judged. Judging them would keep the wrong worlds: a random
-    /// player who passes holding a bomb would be believed not to hold one.
+    /// ([`Determinize::random_play`]): their actions are judged as a random player's, each
+    /// of its `n` choices with chance `1/n`, never against the model of a careful one.
+    /// Judged as careful, a random player who passes holding a bomb would be believed not
+    /// to hold one; judged as random, its pass makes a world with few beats in its hand
+    /// only somewhat likelier than one with many.
     fn plausibility(
         view: &Self::View,
         seat: Seat,
@@ -400,8 +402,10 @@ impl<A> Evaluation<A> {
 
 /// A world that agrees with the view, kept with its [`Determinize::plausibility`] (the
 /// seats in `at_random` play at random in it): a rejection sampler over at most
-/// [`TRIES_PER_WORLD`] deals, falling back on the most plausible of them.
-fn sample<R: Determinize>(
+/// [`TRIES_PER_WORLD`] deals, falling back on the most plausible of them. These are the
+/// worlds [`SearchBot`] plays out; a game's tests use it to measure how close its
+/// inference comes to the true hands.
+pub fn sample<R: Determinize>(
     view: &R::View,
     seat: Seat,
     at_random: &[Seat],

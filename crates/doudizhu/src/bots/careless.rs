@@ -31,7 +31,7 @@
 //! | `heuristic` | 0.03, 0.11 | 0.00, 0.04 |
 //! | `search:fast` | 0.05, 0.26 | 0.01, 0.36 |
 
-use super::search::choices_then;
+use super::inference::choices_then;
 use super::HeuristicBot;
 use crate::rules::{DouDizhu, Phase};
 use crate::View;

@@ -13,6 +13,7 @@
 mod against_random;
 mod careless;
 pub mod heuristic;
+mod inference;
 mod search;
 
 pub use heuristic::HeuristicBot;

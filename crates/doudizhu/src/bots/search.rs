@@ -4,9 +4,8 @@
 //! Worlds: the cards the seat has not seen go to the other two hands (and, while bidding,
 //! the hidden kitty) in the sizes the view shows; the landlord keeps the kitty's cards it
 //! has not played yet, since everyone saw them go into its hand. A world is then kept with
-//! the chance that the heuristic, holding its hands, would have made the other seats' bids,
-//! plays and passes ([`actions_explained`]): what the others did shapes what they are
-//! believed to hold.
+//! the chance that the other seats, holding its hands, would have done what they did
+//! ([`super::inference`]): what the others did shapes what they are believed to hold.
 //!
 //! Candidates: going out when a play empties the hand; otherwise the heuristic's own choice,
 //! then passing, then for each kind of play the one that leaves the best plan and the
@@ -21,12 +20,11 @@
 //! against any defence counts as a win without a play-out.
 
 use super::careless::random_chances;
-use super::heuristic::bidding::wanted_bid;
 use super::heuristic::decompose::Decomposer;
 use super::heuristic::situation::Situation;
+use super::inference::actions_explained;
 use super::HeuristicBot;
 use crate::endgame::{Open, Solver};
-use crate::movegen::legal_plays;
 use crate::rules::{Action, DouDizhu, Phase, State};
 use crate::{Play, View};
 use cards::{Rank, RankCounts};
@@ -158,148 +156,6 @@ thread_local! {
     static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::default());
 }
 
-/// The chance a world keeps for each pass the heuristic would not have made in it: a pass
-/// with a beat the heuristic would have played is weak evidence against that hand, not
-/// proof (people and other bots pass for their own reasons).
-const UNEXPLAINED_PASS: f64 = 0.2;
-
-/// The chance a world keeps for each play the heuristic would have made otherwise in it.
-/// Weaker evidence than a pass: among many plays that suit a hand, another player may well
-/// pick another one.
-const UNEXPLAINED_PLAY: f64 = 0.5;
-
-/// The chance a world keeps for each bid the heuristic would have made otherwise with the
-/// hand it deals: bids are coarse (four values for every hand), so a different one says
-/// little.
-const UNEXPLAINED_BID: f64 = 0.5;
-
-/// How well the world explains what the other seats did: their bids ([`bids_explained`]),
-/// then each of their turns in the play phase, replayed with the hand that seat held at
-/// that moment in the world (its hand now and every card it played since), the heuristic
-/// (the model of the other players that the play-outs use) asked what it would have done.
-/// Each action it would not have chosen multiplies the chance by [`UNEXPLAINED_PASS`] or
-/// [`UNEXPLAINED_PLAY`]. The seats in `at_random` play at random in this world: their bids
-/// and plays are not judged. Stops once the chance is below `floor`.
-fn actions_explained(
-    view: &View,
-    seat: Seat,
-    world: &State,
-    at_random: &[Seat],
-    floor: f64,
-) -> f64 {
-    let mut chance = bids_explained(view, seat, world, at_random);
-    if chance < floor {
-        return chance;
-    }
-    let mut heuristic = HeuristicBot::new(&Seed::from_u64(0));
-    choices_then(view, seat, world, |then, by, legal, done| {
-        if at_random.contains(&by) {
-            return true;
-        }
-        if heuristic.act(&Decision::from_view(then, by, legal)) != done {
-            chance *= if done == Action::Pass {
-                UNEXPLAINED_PASS
-            } else {
-                UNEXPLAINED_PLAY
-            };
-        }
-        chance >= floor
-    });
-    chance
-}
-
-/// How well the world explains the other seats' bids: each bid is compared with the one the
-/// heuristic would have made with that seat's hand as dealt (its hand in the world, every
-/// card it played since, less the kitty if it took it); each bid the heuristic would not
-/// have made multiplies the chance by [`UNEXPLAINED_BID`]. The bids of the seats in
-/// `at_random` are not judged.
-fn bids_explained(view: &View, seat: Seat, world: &State, at_random: &[Seat]) -> f64 {
-    let mut chance = 1.0;
-    let mut dec = Decomposer::default();
-    let mut highest = 0;
-    for &(by, bid) in &view.bids {
-        if by != seat && by < 3 && !at_random.contains(&by) {
-            let mut dealt = world.hands[by].plus(view.played_by(by));
-            if view.landlord == Some(by) {
-                dealt = dealt.checked_minus(world.kitty).unwrap_or(dealt);
-            }
-            let want = wanted_bid(dealt, &mut dec);
-            let would = if want > highest { want } else { 0 };
-            if would != bid {
-                chance *= UNEXPLAINED_BID;
-            }
-        }
-        highest = highest.max(bid);
-    }
-    chance
-}
-
-/// Calls `at` with each other seat's view, legal actions and action at each of its turns
-/// in the play phase that offered a choice, in order, as they would have been in `world`,
-/// until `at` says stop. The view is the one that seat had then, but for the multiplier,
-/// which stays today's (no bot reads it).
-pub(super) fn choices_then(
-    view: &View,
-    seat: Seat,
-    world: &State,
-    mut at: impl FnMut(&View, Seat, &[Action], Action) -> bool,
-) {
-    if view.phase != Phase::Playing {
-        return;
-    }
-    // The hands as the play phase began: the world's hands and every card played since.
-    let mut hands = world.hands;
-    let mut sizes = view.hand_sizes;
-    for &(by, play) in &view.history {
-        if let Some(p) = play {
-            hands[by] = hands[by].plus(p.cards());
-            sizes[by] += p.size();
-        }
-    }
-    let mut then = view.clone();
-    then.history.clear();
-    let mut live: Option<(Seat, Play)> = None;
-    let mut passes = 0;
-    let mut plays = Vec::new();
-    let mut legal = Vec::new();
-    for &(by, play) in &view.history {
-        if by != seat {
-            plays.clear();
-            legal_plays(hands[by], live.map(|(_, p)| p), &mut plays);
-            legal.clear();
-            if live.is_some() {
-                legal.push(Action::Pass);
-            }
-            legal.extend(plays.iter().copied().map(Action::Play));
-            if legal.len() >= 2 {
-                then.seat = Some(by);
-                then.hand = Some(hands[by]);
-                then.hand_sizes = sizes;
-                then.last = live;
-                then.to_act = Some(by);
-                if !at(&then, by, &legal, play.map_or(Action::Pass, Action::Play)) {
-                    return;
-                }
-            }
-        }
-        match play {
-            Some(p) => {
-                hands[by] = hands[by].minus(p.cards());
-                sizes[by] -= p.size();
-                live = Some((by, p));
-                passes = 0;
-            }
-            None => {
-                passes += 1;
-                if passes == 2 {
-                    live = None;
-                }
-            }
-        }
-        then.history.push((by, play));
-    }
-}
-
 /// The kitty's cards a landlord must still hold, having played `played`.
 fn kept(kitty: RankCounts, played: RankCounts) -> RankCounts {
     let mut out = RankCounts::EMPTY;
@@ -388,122 +244,4 @@ fn ranked_plays(hand: RankCounts, legal: &[Action]) -> Vec<Play> {
         }
     }
     chosen.into_iter().map(|(_, p)| p).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use game::{Rules, ToAct, Viewer};
-
-    /// Plays heuristic games and, at every turn, asks how well the true hands explain what
-    /// the acting seat has seen the others do; calls `check` with the view, the seat, the
-    /// state and the chance.
-    fn at_every_turn(games: u64, mut check: impl FnMut(&View, Seat, &State, f64)) {
-        let mut bot = HeuristicBot::new(&Seed::from_u64(0));
-        let mut events = Vec::new();
-        for g in 0..games {
-            let Ok(mut state) = DouDizhu::start(&Default::default(), 3, &Seed::from_u64(g)) else {
-                panic!("a game starts");
-            };
-            while let ToAct::Seat(seat) = DouDizhu::to_act(&state) {
-                let view = DouDizhu::view(&state, Viewer::Seat(seat));
-                check(
-                    &view,
-                    seat,
-                    &state,
-                    actions_explained(&view, seat, &state, &[], 0.0),
-                );
-                let legal = DouDizhu::legal(&state, seat);
-                let action = bot.act(&Decision::from_view(&view, seat, &legal));
-                assert!(DouDizhu::apply(&mut state, seat, action, &mut events).is_ok());
-            }
-        }
-    }
-
-    #[test]
-    fn an_action_is_replayed_with_the_view_its_seat_had() {
-        let mut seen: std::collections::HashMap<(Seat, usize), View> = Default::default();
-        let mut compared = 0;
-        at_every_turn(50, |view, seat, state, _| {
-            seen.insert((seat, view.history.len()), view.clone());
-            choices_then(view, seat, state, |then, by, _, _| {
-                compared += 1;
-                // The multiplier is today's (the heuristic does not read it).
-                let had = seen.get(&(by, then.history.len())).map(|v| View {
-                    multiplier: then.multiplier,
-                    ..v.clone()
-                });
-                assert_eq!(Some(then), had.as_ref());
-                true
-            });
-        });
-        assert!(compared > 100);
-    }
-
-    #[test]
-    fn the_true_hands_explain_every_action_of_heuristic_players() {
-        let mut passes = 0;
-        at_every_turn(200, |view, seat, _, chance| {
-            passes += view
-                .history
-                .iter()
-                .filter(|(s, p)| *s != seat && p.is_none())
-                .count();
-            assert_eq!(chance, 1.0, "seat {seat}, history {:?}", view.history);
-        });
-        assert!(passes > 1_000, "the games had passes to explain: {passes}");
-    }
-
-    #[test]
-    fn a_world_that_hands_the_passer_an_easy_beat_is_doubted_unless_it_plays_at_random() {
-        let (mut doubted, mut cleared) = (0, 0);
-        at_every_turn(100, |view, seat, state, _| {
-            // The most recent pass by another seat over a solo lower than a 2: give that
-            // seat a spare 2 (taken from the third hand) and the pass is no longer explained.
-            let Some(i) = view
-                .history
-                .iter()
-                .rposition(|(s, p)| *s != seat && p.is_none())
-            else {
-                return;
-            };
-            let passer = view.history[i].0;
-            let Some((_, last)) = view.history[..i]
-                .iter()
-                .rev()
-                .find_map(|&(s, p)| p.map(|p| (s, p)))
-            else {
-                return;
-            };
-            let third = 3 - seat - passer;
-            let is_low_solo = last.size() == 1 && last.rank() < Rank::Two;
-            if !is_low_solo || third == seat || state.hands[third].count(Rank::Two) == 0 {
-                return;
-            }
-            let mut world = state.clone();
-            world.hands[third] = world.hands[third].minus(RankCounts::from_ranks([Rank::Two]));
-            world.hands[passer] = world.hands[passer].plus(RankCounts::from_ranks([Rank::Two]));
-            let chance = actions_explained(view, seat, &world, &[], 0.0);
-            if chance < 1.0 {
-                doubted += 1;
-                // Played at random, the passer's actions say nothing about its cards: the
-                // world keeps only the doubt the third seat's actions raise.
-                let random_passer = actions_explained(view, seat, &world, &[passer], 0.0);
-                assert!(random_passer >= chance, "{random_passer} against {chance}");
-                if random_passer > chance {
-                    cleared += 1;
-                }
-                let both = actions_explained(view, seat, &world, &[passer, third], 0.0);
-                assert_eq!(both, 1.0);
-            }
-        });
-        assert!(
-            cleared > doubted / 2,
-            "a random passer cleared {cleared} of {doubted} doubts"
-        );
-        assert!(
-            doubted > 20,
-            "worlds with an easy beat were doubted {doubted} times"
-        );
-    }
 }
