@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{create_table, guest, play_game, registry, send, until, Seen, TestServer, WAIT};
+use common::{
+    create_table, enter, guest, open_table, play_game, registry, send, until, Seen, TestServer,
+    WAIT,
+};
 use serde_json::json;
 use server::client::Connection;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
@@ -146,19 +149,11 @@ async fn a_second_connection_of_the_same_account_takes_the_seat_over() {
         }
     }
     assert!(told);
-    send(
-        &mut second,
-        ClientMessage::Resume {
-            table: table.clone(),
-            last_seq: 0,
-        },
-    )
-    .await;
-    let mut seen = Seen::default();
-    let m = until(&mut second, &table, &mut seen, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
+    let resume = ClientMessage::Resume {
+        table: table.clone(),
+        last_seq: 0,
+    };
+    let (m, _) = enter(&mut second, &table, resume).await;
     assert!(matches!(m, ServerMessage::Table { you: Some(0), .. }));
     server.stop().await;
 }
@@ -250,39 +245,16 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
     let games = registry();
     let g = games.get("bigtwo").expect("bigtwo");
     let (mut player, _) = guest(&server.addr).await;
-    send(
-        &mut player,
-        ClientMessage::QuickPlay {
-            game: "bigtwo".into(),
-        },
-    )
-    .await;
-    let mut sp = Seen::default();
-    let m = loop {
-        let m = player.recv_within(WAIT).await.expect("a table");
-        if matches!(m, ServerMessage::Table { .. }) {
-            break m;
-        }
+    let quick = ClientMessage::QuickPlay {
+        game: "bigtwo".into(),
     };
-    let ServerMessage::Table { table, .. } = &m else {
-        unreachable!()
-    };
-    let table = table.clone();
-    sp.take(&table, &m);
+    let (table, mut sp) = open_table(&mut player, quick).await;
     let (mut watcher, _) = guest(&server.addr).await;
-    send(
-        &mut watcher,
-        ClientMessage::Watch {
-            table: table.clone(),
-            invite: None,
-        },
-    )
-    .await;
-    let mut sw = Seen::default();
-    let first = until(&mut watcher, &table, &mut sw, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
+    let watch = ClientMessage::Watch {
+        table: table.clone(),
+        invite: None,
+    };
+    let (first, mut sw) = enter(&mut watcher, &table, watch).await;
     assert!(matches!(first, ServerMessage::Table { you: None, .. }));
     let (p, w) = tokio::join!(
         play_game(&mut player, &table, g, "heuristic", &mut sp, WAIT),

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{create_table, guest, send, until, Seen, TestServer, WAIT};
+use common::{create_table, enter, guest, send, until, Seen, TestServer, WAIT};
 use serde_json::{json, Value};
 use server::client::Connection;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
@@ -22,20 +22,12 @@ async fn gomoku_pair(server: &TestServer) -> (Connection, Seen, Connection, Seen
         },
     )
     .await;
-    send(
-        &mut b,
-        ClientMessage::Join {
-            table: table.clone(),
-            seat: Some(1),
-            invite: None,
-        },
-    )
-    .await;
-    let mut sb = Seen::default();
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
+    let join = ClientMessage::Join {
+        table: table.clone(),
+        seat: Some(1),
+        invite: None,
+    };
+    let (_, mut sb) = enter(&mut b, &table, join).await;
     for c in [&mut a, &mut b] {
         send(
             c,
@@ -122,19 +114,11 @@ async fn table_and_lobby_chat_with_limits_and_mutes() {
     let (mut a, _) = guest(&server.addr).await;
     let (mut b, _) = guest(&server.addr).await;
     let (table, mut sa) = create_table(&mut a, "tenhalf", TableOptions::default()).await;
-    send(
-        &mut b,
-        ClientMessage::Watch {
-            table: table.clone(),
-            invite: None,
-        },
-    )
-    .await;
-    let mut sb = Seen::default();
-    until(&mut b, &table, &mut sb, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
+    let watch = ClientMessage::Watch {
+        table: table.clone(),
+        invite: None,
+    };
+    let (_, mut sb) = enter(&mut b, &table, watch).await;
     send(
         &mut a,
         ClientMessage::Chat {

@@ -288,13 +288,17 @@ pub async fn create_table(
     game: &str,
     options: TableOptions,
 ) -> (String, Seen) {
-    conn.send(&ClientMessage::CreateTable {
+    let create = ClientMessage::CreateTable {
         game: game.into(),
         options,
-    })
-    .await
-    .expect("sent");
-    let mut seen = Seen::default();
+    };
+    open_table(conn, create).await
+}
+
+/// Sends `m`, which seats the client at a table it does not know yet (creating one, quick
+/// play), and waits for that table; returns its id and what was seen of it.
+pub async fn open_table(conn: &mut Connection, m: ClientMessage) -> (String, Seen) {
+    send(conn, m).await;
     let m = loop {
         let m = conn.recv_within(WAIT).await.expect("a table");
         if matches!(m, ServerMessage::Table { .. }) {
@@ -305,8 +309,21 @@ pub async fn create_table(
         unreachable!()
     };
     let table = table.clone();
+    let mut seen = Seen::default();
     seen.take(&table, &m);
     (table, seen)
+}
+
+/// Sends `m`, which brings the client to `table` (join, watch, resume), and waits for the
+/// table's snapshot; returns it and what was seen of the table.
+pub async fn enter(conn: &mut Connection, table: &str, m: ClientMessage) -> (ServerMessage, Seen) {
+    send(conn, m).await;
+    let mut seen = Seen::default();
+    let snapshot = until(conn, table, &mut seen, |m| {
+        matches!(m, ServerMessage::Table { .. })
+    })
+    .await;
+    (snapshot, seen)
 }
 
 /// Sends `m`, which must go out.
