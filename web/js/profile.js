@@ -8,8 +8,8 @@ import { gameName } from './lobby.js';
 import { RENDERERS, actionText } from './table.js';
 import { checkDeal } from './fair.js';
 
-async function json(url) {
-  const r = await fetch(url);
+async function json(url, token) {
+  const r = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
   if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || r.statusText);
   return r.json();
 }
@@ -27,7 +27,8 @@ export function profileView(hall, name) {
   const el = h('section', { class: 'profile' }, h('p', { class: 'loading' }, t('loading')));
   const draw = async (who) => {
     try {
-      const data = await json(`/api/users/${encodeURIComponent(who)}/games`);
+      // With the session's token the server lists one's own games at private tables too.
+      const data = await json(`/api/users/${encodeURIComponent(who)}/games`, hall.token);
       const ratings = (data.ratings || []).filter((r) => r.games > 0);
       put(
         el,
@@ -53,7 +54,7 @@ export function profileView(hall, name) {
                   h(
                     'tr',
                     {},
-                    h('td', {}, gameName(g.game)),
+                    h('td', {}, gameName(g.game), g.private && h('span', { class: 'badge', title: t('profile.private_hint') }, t('profile.private'))),
                     h('td', { class: 'with' }, company(g)),
                     h('td', { class: 'when' }, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
                     h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),

@@ -175,13 +175,26 @@ async fn export(
     }
 }
 
-async fn history(State(hall): State<Arc<Hall>>, Path(name): Path<String>) -> Response {
+/// A player's games and ratings. Games at private tables are the player's own business:
+/// they are listed only when the request carries the player's own session
+/// (`Authorization: Bearer <token>`, the token the WebSocket session gave). Without one,
+/// or with anyone else's or an expired one, the history is the public one.
+async fn history(
+    State(hall): State<Arc<Hall>>,
+    Path(name): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let user = match hall.store.user_by_name(&name).await {
         Ok(Some(u)) => u.info,
         Ok(None) => return not_found(format!("no player {name}")),
         Err(e) => return failed(e),
     };
-    let games = match hall.store.history(user.id, 100).await {
+    let asking = match bearer(&headers) {
+        Some(token) => hall.accounts.resume(token).await.ok(),
+        None => None,
+    };
+    let own = asking.is_some_and(|a| a.id == user.id);
+    let games = match hall.store.history(user.id, 100, own).await {
         Ok(games) => games,
         Err(e) => return failed(e),
     };
@@ -194,6 +207,17 @@ async fn history(State(hall): State<Arc<Hall>>, Path(name): Path<String>) -> Res
         }
     }
     Json(json!({ "user": user, "games": games, "ratings": ratings })).into_response()
+}
+
+/// The token of an `Authorization: Bearer <token>` header, if the request has one.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
 }
 
 async fn leaderboard(State(hall): State<Arc<Hall>>, Path(game): Path<String>) -> Response {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{guest, play_game, registry, Seen, TestServer};
+use common::{create_table, guest, play_game, registry, send, Seen, TestServer};
 use game::{Record, VerifyOptions};
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
@@ -126,13 +126,21 @@ async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> Record {
 }
 
 async fn get(addr: &str, path: &str) -> (u16, String) {
+    get_as(addr, path, None).await
+}
+
+/// `GET path`, with `Authorization: Bearer <token>` if a token is given.
+async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr)
         .await
         .expect("connects");
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
-        .await
-        .expect("sent");
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: x\r\n{auth}Connection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .expect("sent");
     let mut buf = Vec::new();
     s.read_to_end(&mut buf).await.expect("read");
     let text = String::from_utf8_lossy(&buf).to_string();
@@ -216,6 +224,77 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     assert_eq!((status, body.trim()), (200, "ok"));
     let (_, metrics) = get(&server.addr, "/metrics").await;
     assert!(metrics.contains("qipai_store_commit_seconds"), "{metrics}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_at_private_tables_are_listed_only_in_the_players_own_history() {
+    let server = TestServer::fresh("private-history").await;
+    let (mut c, _) = guest(&server.addr).await;
+    let (token, _) = c
+        .session(ClientMessage::Register {
+            name: "dora".into(),
+            password: "dora's password".into(),
+        })
+        .await
+        .expect("registers");
+    let public = quick_game(&mut c, "gomoku", "engine:L1").await;
+    let options = TableOptions {
+        private: true,
+        ..TableOptions::default()
+    };
+    let (table, mut seen) = create_table(&mut c, "gomoku", options).await;
+    let add = ClientMessage::AddBot {
+        table: table.clone(),
+        seat: 1,
+        bot: "engine:L1".into(),
+    };
+    send(&mut c, add).await;
+    let ready = ClientMessage::Ready {
+        table: table.clone(),
+        ready: true,
+    };
+    send(&mut c, ready).await;
+    let games = registry();
+    let gomoku = games.get("gomoku").expect("gomoku");
+    let private = play_game(&mut c, &table, gomoku, "engine:L1", &mut seen, WAIT)
+        .await
+        .expect("the private game finishes");
+    let private: Record = serde_json::from_value(private).expect("a record");
+    let (_, stranger) = guest(&server.addr).await;
+    let listed = |token: Option<&str>| {
+        let addr = server.addr.clone();
+        let token = token.map(str::to_string);
+        async move {
+            let (status, body) = get_as(&addr, "/api/users/dora/games", token.as_deref()).await;
+            assert_eq!(status, 200, "{body}");
+            let history: serde_json::Value = serde_json::from_str(&body).expect("json");
+            let games = history["games"].as_array().cloned().unwrap_or_default();
+            games
+                .iter()
+                .map(|g| {
+                    (
+                        g["id"].as_str().unwrap_or("").to_string(),
+                        g["private"] == true,
+                    )
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    // Anyone else, signed in or not, or with a token that is no session: the public game
+    // only, so neither who dora met at the private table nor the way to its replay shows.
+    for asking in [None, Some(stranger.as_str()), Some("not-a-token")] {
+        assert_eq!(
+            listed(asking).await,
+            [(public.id.clone(), false)],
+            "asked with {asking:?}"
+        );
+    }
+    // Dora herself sees both, the private one marked.
+    assert_eq!(
+        listed(Some(&token)).await,
+        [(private.id.clone(), true), (public.id.clone(), false)]
+    );
     server.stop().await;
 }
 

@@ -1,6 +1,6 @@
 // Two people in two browser contexts play Gomoku against each other: a private table opened
 // from the lobby without computers, joined by its invite link, an undo asked and accepted,
-// and a five.
+// and a five; the game then shows in each player's own history, and in no one else's.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +80,23 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
   const href = await a.locator('.overpanel a[download]').getAttribute('href');
   const sgf = await (await fetch(new URL(href, env.server.url))).text();
   assert.match(sgf, /^\(;/);
+
+  // The game was private: a's own profile lists it, marked so; b, who played it, sees it
+  // in b's own history, and a's profile as b sees it lists nothing.
+  const id = decodeURIComponent(href.split('/')[3]);
+  const aName = await a.evaluate(() => window.qipai.hall.user.name);
+  for (const page of [a, b]) {
+    await page.evaluate(() => { location.hash = '#/profile'; });
+    const row = page.locator('table.history tbody tr').first();
+    await row.waitFor();
+    assert.equal(await row.locator('.badge').innerText(), 'private');
+    assert.equal(await row.locator('a', { hasText: 'Replay' }).getAttribute('href'), `#/replay/${encodeURIComponent(id)}`);
+  }
+  await a.screenshot({ path: screenshotPath('profile-private') });
+  await b.evaluate((name) => { location.hash = `#/profile/${encodeURIComponent(name)}`; }, aName);
+  await b.waitForFunction((name) => document.querySelector('.profile h1')?.innerText.startsWith(name), aName);
+  assert.equal(await b.locator('.profile p.note').innerText(), 'No finished games yet.');
+  assert.equal(await b.locator('table.history').count(), 0);
   assert.deepEqual([...a.errors, ...b.errors], []);
 });
 

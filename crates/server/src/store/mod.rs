@@ -118,6 +118,8 @@ pub struct StoredGame {
     pub players: Vec<(Option<i64>, Option<String>)>,
     /// Whether it counts for ratings.
     pub rated: bool,
+    /// Whether it is played at a private table: only its players see it in a history.
+    pub private: bool,
 }
 
 /// An unfinished game read back after a restart: its journal (sealed actions included,
@@ -168,6 +170,9 @@ pub struct GameSummary {
     /// Who played each seat, in seat order, the player's own included: whom they played
     /// with and against.
     pub players: Vec<SeatPlayer>,
+    /// Played at a private table: listed only in the player's own history.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// A rating change to store with a finished game.
@@ -246,8 +251,14 @@ pub trait Store: Send + Sync {
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64>;
     /// Who played each seat of game `id`, in seat order (empty for an unknown game).
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>>;
-    /// A player's games, newest first.
-    async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>>;
+    /// A player's games, newest first; those played at private tables only if
+    /// `with_private` (the player asking for their own).
+    async fn history(
+        &self,
+        user: i64,
+        limit: usize,
+        with_private: bool,
+    ) -> StoreResult<Vec<GameSummary>>;
     /// A player's rating at a game (the starting rating if none yet).
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;
     /// The best-rated players of a game.

@@ -192,6 +192,7 @@ impl TableTask {
                 .map(|s| (s.person.as_ref().map(|p| p.id), s.bot.clone()))
                 .collect(),
             rated: self.options.rated,
+            private: self.options.private,
         };
         if let Err(e) = self.hall.store.start_game(&stored).await {
             tracing::error!(table = %self.id, error = %e, "cannot store the deal");

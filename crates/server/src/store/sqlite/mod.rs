@@ -374,14 +374,21 @@ impl Store for SqliteStore {
         Ok(rows.iter().map(seat_player).collect())
     }
 
-    async fn history(&self, user: i64, limit: usize) -> StoreResult<Vec<GameSummary>> {
+    async fn history(
+        &self,
+        user: i64,
+        limit: usize,
+        with_private: bool,
+    ) -> StoreResult<Vec<GameSummary>> {
+        // `?3`: 1 lists games at private tables too, 0 leaves them out.
         let rows = sqlx::query(
-            "SELECT g.id, g.game, s.seat, g.outcome, g.finished_at FROM game_seats s \
-             JOIN games g ON g.id = s.game_id WHERE s.user_id = ? \
-             ORDER BY g.started_at DESC LIMIT ?",
+            "SELECT g.id, g.game, s.seat, g.outcome, g.finished_at, g.private FROM game_seats s \
+             JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 AND g.private <= ?3 \
+             ORDER BY g.started_at DESC LIMIT ?2",
         )
         .bind(user)
         .bind(limit as i64)
+        .bind(with_private)
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
@@ -390,11 +397,12 @@ impl Store for SqliteStore {
             "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
              LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN \
              (SELECT g.id FROM game_seats m JOIN games g ON g.id = m.game_id \
-              WHERE m.user_id = ? ORDER BY g.started_at DESC LIMIT ?) \
+              WHERE m.user_id = ?1 AND g.private <= ?3 ORDER BY g.started_at DESC LIMIT ?2) \
              ORDER BY s.game_id, s.seat",
         )
         .bind(user)
         .bind(limit as i64)
+        .bind(with_private)
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
@@ -420,6 +428,7 @@ impl Store for SqliteStore {
                     seat,
                     score: outcome.and_then(|o| o.scores.get(seat).copied()),
                     finished_at: r.get("finished_at"),
+                    private: r.get("private"),
                 })
             })
             .collect()

@@ -348,7 +348,7 @@ async fn save_table(
 async fn start_game(conn: &mut SqliteConnection, g: &StoredGame) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO games (id, table_id, game, config, seats, commitment, seed, nonces, rated, \
-         started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         private, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&g.id)
     .bind(&g.table)
@@ -359,6 +359,7 @@ async fn start_game(conn: &mut SqliteConnection, g: &StoredGame) -> StoreResult<
     .bind(g.seed.to_hex())
     .bind(json(&g.nonces)?)
     .bind(g.rated)
+    .bind(g.private)
     .bind(unix_now())
     .execute(&mut *conn)
     .await

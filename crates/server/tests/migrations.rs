@@ -1,0 +1,63 @@
+//! A hall's data survives an upgrade: a database written by an earlier version is opened
+//! by this one, its migrations run, and what was stored keeps its meaning.
+
+mod common;
+
+use common::data_dir;
+use server::metrics::Metrics;
+use server::store::sqlite::SqliteStore;
+use server::store::Store;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+use std::sync::Arc;
+
+/// Games stored before games knew whether their table was private take it from their
+/// table, so an upgrade does not put them in a public history.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_stored_before_the_private_column_take_it_from_their_table() {
+    let dir = data_dir("migrate-private");
+    std::fs::create_dir_all(&dir).expect("a data directory");
+    let options = SqliteConnectOptions::new()
+        .filename(dir.join("qipai.db"))
+        .create_if_missing(true);
+    let mut conn = options.connect().await.expect("a database");
+    // The database as the first version left it.
+    sqlx::migrate!("./migrations/sqlite")
+        .run_to(1, &mut conn)
+        .await
+        .expect("the first migration");
+    let rows = [
+        "INSERT INTO users (id, name, guest, created_at) VALUES (1, 'erin', 0, 0)",
+        "INSERT INTO tables (id, game, state, open, updated_at) VALUES \
+         ('tpriv', 'gomoku', '{\"options\":{\"private\":true}}', 0, 0), \
+         ('tpub', 'gomoku', '{\"options\":{\"private\":false}}', 0, 0)",
+        "INSERT INTO games (id, table_id, game, config, seats, commitment, seed, nonces, \
+         rated, started_at) VALUES \
+         ('tpriv-1', 'tpriv', 'gomoku', 'null', 2, 'c', 's', '[]', 0, 1), \
+         ('tpub-1', 'tpub', 'gomoku', 'null', 2, 'c', 's', '[]', 0, 2)",
+        "INSERT INTO game_seats (game_id, seat, user_id, bot) VALUES \
+         ('tpriv-1', 0, 1, NULL), ('tpriv-1', 1, NULL, 'engine'), \
+         ('tpub-1', 0, 1, NULL), ('tpub-1', 1, NULL, 'engine')",
+    ];
+    for sql in rows {
+        sqlx::query(sql).execute(&mut conn).await.expect(sql);
+    }
+    conn.close().await.expect("closed");
+    let store = SqliteStore::open(&dir, Arc::new(Metrics::new()))
+        .await
+        .expect("this version opens it");
+    let ids = |games: Vec<server::store::GameSummary>| {
+        games
+            .into_iter()
+            .map(|g| (g.id, g.private))
+            .collect::<Vec<_>>()
+    };
+    let public = store.history(1, 10, false).await.expect("a history");
+    assert_eq!(ids(public), [("tpub-1".to_string(), false)]);
+    let own = store.history(1, 10, true).await.expect("a history");
+    assert_eq!(
+        ids(own),
+        [("tpub-1".to_string(), false), ("tpriv-1".to_string(), true)]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
