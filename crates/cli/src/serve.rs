@@ -45,6 +45,10 @@ pub struct Args {
     /// limit (a load test from one machine).
     #[arg(long, default_value_t = 60)]
     new_accounts_per_hour: u32,
+    /// Requests one address may make of the HTTP API (`/api/…`) a second, with bursts of
+    /// five seconds' worth; 0 for no limit (a load test checking its records).
+    #[arg(long, default_value_t = 20.0)]
+    api_requests_per_second: f64,
     /// The hall sits behind a reverse proxy on this machine (Caddy or nginx, for HTTPS):
     /// take each client's address from the last entry of X-Forwarded-For, so that the
     /// per-address limits count clients, not the proxy. Only with a proxy that sets it.
@@ -80,6 +84,8 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     }
     config.limits.connections_per_address = args.connections_per_address;
     config.limits.new_accounts_per_address = args.new_accounts_per_hour;
+    config.limits.api_requests_per_second = args.api_requests_per_second.max(0.0);
+    config.limits.api_burst = (args.api_requests_per_second * 5.0).max(1.0);
     config.behind_proxy = args.behind_proxy;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {

@@ -15,7 +15,14 @@ fn a_small_load_finishes_games_without_errors_or_lost_actions() {
     let _ = std::fs::remove_dir_all(&dir);
     let (mut server, addr) = common::serve(
         &dir,
-        &["--messages-per-second", "1000", "--message-burst", "1000"],
+        &[
+            "--messages-per-second",
+            "1000",
+            "--message-burst",
+            "1000",
+            "--api-requests-per-second",
+            "0",
+        ],
     );
     let out = Command::new(env!("CARGO_BIN_EXE_qipai"))
         .args([

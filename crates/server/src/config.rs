@@ -57,6 +57,12 @@ pub struct Limits {
     pub new_accounts_per_address: u32,
     /// The window of `new_accounts_per_address`.
     pub accounts_window: Duration,
+    /// Requests one address may make of the HTTP API (`/api/…`) per second on average…
+    /// (0 for no limit: a load test's record checks). Each costs reads of the database
+    /// that logins share, so a flood of them must not crowd out people's logins.
+    pub api_requests_per_second: f64,
+    /// …and in a burst.
+    pub api_burst: f64,
 }
 
 /// Times that pace games and hold seats.
@@ -107,6 +113,8 @@ impl Default for Limits {
             connections_per_address: 64,
             new_accounts_per_address: 60,
             accounts_window: Duration::from_secs(3600),
+            api_requests_per_second: 20.0,
+            api_burst: 100.0,
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
-use crate::ratelimit::Bucket;
+use crate::ratelimit::{Bucket, PerAddress};
 use crate::store::{Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{GameError, Registry};
@@ -71,6 +71,11 @@ pub struct Hall {
     pub metrics: Arc<Metrics>,
     /// Where computers think.
     pub bots: BotPool,
+    /// What each address may still ask of the HTTP API
+    /// ([`Limits::api_requests_per_second`]).
+    ///
+    /// [`Limits::api_requests_per_second`]: crate::config::Limits::api_requests_per_second
+    pub api_requests: PerAddress,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     online: Mutex<HashMap<i64, Outbox>>,
     chat: Mutex<HashMap<i64, Bucket>>,
@@ -139,6 +144,10 @@ impl Hall {
                 std::thread::available_parallelism().map_or(2, usize::from),
             ),
             bots: BotPool::new(config.bot_threads, metrics.clone()),
+            api_requests: PerAddress::new(
+                config.limits.api_requests_per_second,
+                config.limits.api_burst,
+            ),
             registry,
             store,
             config,

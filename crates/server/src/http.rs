@@ -4,8 +4,9 @@
 
 use crate::hall::Hall;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -15,10 +16,7 @@ use std::sync::Arc;
 
 /// Every route.
 pub fn router(hall: Arc<Hall>) -> Router {
-    Router::new()
-        .route("/ws", get(ws))
-        .route("/healthz", get(|| async { "ok\n" }))
-        .route("/metrics", get(metrics))
+    let api = Router::new()
         .route("/api/games", get(games))
         .route("/api/games/{id}", get(record))
         .route("/api/games/{id}/players", get(players))
@@ -26,8 +24,39 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}/export/{format}", get(export))
         .route("/api/users/{name}/games", get(history))
         .route("/api/leaderboard/{game}", get(leaderboard))
+        .route_layer(middleware::from_fn_with_state(hall.clone(), limit_api));
+    Router::new()
+        .route("/ws", get(ws))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics))
+        .merge(api)
         .fallback(crate::web::serve)
         .with_state(hall)
+}
+
+/// Answers `429 Too Many Requests` (with `Retry-After`) to an address past its share of
+/// the API ([`crate::config::Limits::api_requests_per_second`]), before any work is done
+/// for it; the WebSocket, the page and health checks are not counted here.
+async fn limit_api(
+    State(hall): State<Arc<Hall>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let address = client_address(peer, request.headers(), hall.config.behind_proxy);
+    if hall.api_requests.take(address) {
+        return next.run(request).await;
+    }
+    hall.metrics
+        .errors
+        .with_label_values(&["rate_limited"])
+        .inc();
+    (
+        StatusCode::TOO_MANY_REQUESTS,
+        [(header::RETRY_AFTER, "1")],
+        Json(json!({ "error": "too many requests from your address: slow down" })),
+    )
+        .into_response()
 }
 
 fn not_found(what: String) -> Response {

@@ -1,8 +1,9 @@
-//! Rate limits: token buckets per connection (messages) and per account (messages and
-//! chat), and a counter of events per key in a sliding window (failed logins by name and
-//! by address, new accounts by address).
+//! Rate limits: token buckets per connection (messages), per account (messages and
+//! chat) and per address (HTTP API requests), and a counter of events per key in a
+//! sliding window (failed logins by name and by address, new accounts by address).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,12 @@ impl Bucket {
         self.take_at(Instant::now())
     }
 
+    /// The tokens saved up at `now`.
+    fn tokens_at(&self, now: Instant) -> f64 {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        (self.tokens + elapsed * self.rate).min(self.burst)
+    }
+
     /// [`Bucket::take`] at a given moment (for tests).
     pub fn take_at(&mut self, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
@@ -42,6 +49,80 @@ impl Bucket {
         } else {
             false
         }
+    }
+}
+
+/// A token bucket per client address: what each address may ask of the HTTP API. An IPv6
+/// client is counted by its /64 network, since one host is commonly given a whole /64 and
+/// could otherwise take a fresh address for every request. A rate of 0 refuses nothing.
+pub struct PerAddress {
+    rate: f64,
+    burst: f64,
+    /// Addresses remembered before the full buckets are forgotten.
+    keep: usize,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+}
+
+/// Addresses remembered before the full buckets are forgotten.
+const ADDRESSES_KEPT: usize = 100_000;
+
+impl PerAddress {
+    /// `rate` requests a second per address, `burst` at once.
+    pub fn new(rate: f64, burst: f64) -> PerAddress {
+        PerAddress {
+            rate,
+            burst: burst.max(1.0),
+            keep: ADDRESSES_KEPT,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The same, remembering at most `keep` addresses before it forgets.
+    #[cfg(test)]
+    fn keeping(self, keep: usize) -> PerAddress {
+        PerAddress { keep, ..self }
+    }
+
+    /// Takes one of `address`'s tokens if it has one.
+    pub fn take(&self, address: IpAddr) -> bool {
+        self.take_at(address, Instant::now())
+    }
+
+    /// [`PerAddress::take`] at a given moment (for tests).
+    pub fn take_at(&self, address: IpAddr, now: Instant) -> bool {
+        if self.rate <= 0.0 {
+            return true;
+        }
+        let address = network(address);
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() >= self.keep && !buckets.contains_key(&address) {
+            // A flood of distinct addresses: a bucket that has filled up again is the same
+            // as a new one, so forgetting it changes no answer. If that frees less than
+            // half, the flood is recent: forget every bucket rather than scan again at the
+            // next address (whoever floods from that many addresses is past a limit per
+            // address anyway).
+            let burst = self.burst;
+            buckets.retain(|_, b| b.tokens_at(now) < burst);
+            if buckets.len() > self.keep / 2 {
+                buckets.clear();
+            }
+        }
+        let mut fresh = Bucket::new(self.rate, self.burst);
+        fresh.last = now;
+        buckets.entry(address).or_insert(fresh).take_at(now)
+    }
+
+    /// How many addresses are remembered (for tests).
+    pub fn remembered(&self) -> usize {
+        self.buckets.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// The key of an address: itself for IPv4, its /64 network for IPv6.
+fn network(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
     }
 }
 
@@ -125,6 +206,49 @@ mod tests {
         assert!(!b.take_at(start));
         assert!(b.take_at(start + Duration::from_millis(500)));
         assert!(!b.take_at(start + Duration::from_millis(600)));
+    }
+
+    #[test]
+    fn each_address_has_its_own_bucket_and_full_ones_are_forgotten_in_a_flood() {
+        let start = Instant::now();
+        let limit = PerAddress::new(1.0, 2.0);
+        let a: IpAddr = "203.0.113.1".parse().unwrap();
+        let b: IpAddr = "203.0.113.2".parse().unwrap();
+        assert!(limit.take_at(a, start) && limit.take_at(a, start));
+        assert!(!limit.take_at(a, start), "a's burst is spent");
+        assert!(limit.take_at(b, start), "b is not a");
+        assert!(
+            limit.take_at(a, start + Duration::from_secs(1)),
+            "a's rate refills it"
+        );
+        // One IPv6 host's /64 is one address.
+        let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert!(limit.take_at(v6("2001:db8::1"), start) && limit.take_at(v6("2001:db8::2"), start));
+        assert!(!limit.take_at(v6("2001:db8::ffff:1"), start));
+        assert!(limit.take_at(v6("2001:db8:0:1::1"), start), "another /64");
+        // A flood of addresses. Four remembered, none yet full again: a fifth forgets
+        // them all, the flood being recent.
+        let small = PerAddress::new(1.0, 2.0).keeping(4);
+        let n = |i: u8| IpAddr::from([198, 51, 100, i]);
+        for i in 1..=5 {
+            assert!(small.take_at(n(i), start));
+        }
+        assert_eq!(small.remembered(), 1);
+        for i in 6..=8 {
+            small.take_at(n(i), start);
+        }
+        // Five seconds on, every bucket is full again but 6's, which spends its burst; the
+        // next new address forgets the full ones only, and 6 stays held back.
+        let on = start + Duration::from_secs(5);
+        assert!(small.take_at(n(6), on) && small.take_at(n(6), on));
+        assert!(small.take_at(n(9), on));
+        assert_eq!(small.remembered(), 2);
+        assert!(!small.take_at(n(6), on));
+        let off = PerAddress::new(0.0, 0.0);
+        assert!(
+            (0..1000).all(|_| off.take_at(a, start)),
+            "a rate of 0 refuses nothing"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{guest, play_game, registry, Seen, TestServer};
+use common::{guest, http_get, play_game, registry, Seen, TestServer};
 use game::deal::below;
 use game::{GameRng, Record, Seed, VerifyOptions};
 use serde_json::json;
@@ -490,5 +490,59 @@ async fn one_address_holds_its_share_of_connections_and_makes_its_share_of_accou
     for conn in open {
         conn.close().await;
     }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_asks_the_http_api_its_share_and_is_told_when_to_come_back() {
+    let mut config = common::fast_config(common::data_dir("api-per-address"));
+    config.limits.api_requests_per_second = 0.5;
+    config.limits.api_burst = 3.0;
+    // Behind a proxy, the address is the proxy's last X-Forwarded-For entry: two clients.
+    config.behind_proxy = true;
+    let server = TestServer::start(config).await;
+    let from = |client: &'static str| [("X-Forwarded-For", client)];
+    for _ in 0..3 {
+        let (status, _, body) = http_get(&server.addr, "/api/games", &from("203.0.113.7")).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, head, body) = http_get(&server.addr, "/api/games", &from("203.0.113.7")).await;
+    assert_eq!(status, 429, "{head}");
+    assert!(head.to_lowercase().contains("retry-after: 1"), "{head}");
+    let error: serde_json::Value = serde_json::from_str(&body).expect("a JSON error");
+    assert_eq!(
+        error["error"],
+        "too many requests from your address: slow down"
+    );
+    // Every API path counts, a refused one too; another address is not held back.
+    let (status, _, _) = http_get(
+        &server.addr,
+        "/api/users/nobody/games",
+        &from("203.0.113.7"),
+    )
+    .await;
+    assert_eq!(status, 429);
+    let (status, _, _) = http_get(
+        &server.addr,
+        "/api/users/nobody/games",
+        &from("203.0.113.8"),
+    )
+    .await;
+    assert_eq!(status, 404, "another client's request is answered");
+    // The page, the health check and the WebSocket are not the API.
+    for path in ["/", "/healthz"] {
+        let (status, _, _) = http_get(&server.addr, path, &from("203.0.113.7")).await;
+        assert_eq!(status, 200, "{path}");
+    }
+    let (_, _) = guest(&server.addr).await;
+    let (_, _, metrics) = http_get(&server.addr, "/metrics", &[]).await;
+    assert!(
+        metrics.contains("qipai_errors_total{code=\"rate_limited\"} 2"),
+        "{metrics}"
+    );
+    // Two seconds later the rate has given it one more.
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let (status, _, _) = http_get(&server.addr, "/api/games", &from("203.0.113.7")).await;
+    assert_eq!(status, 200);
     server.stop().await;
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{create_table, guest, play_game, registry, send, Seen, TestServer};
+use common::{create_table, guest, http_get, play_game, registry, send, Seen, TestServer};
 use game::{Record, VerifyOptions};
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
@@ -131,32 +131,9 @@ async fn get(addr: &str, path: &str) -> (u16, String) {
 
 /// `GET path`, with `Authorization: Bearer <token>` if a token is given.
 async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    s.write_all(
-        format!("GET {path} HTTP/1.1\r\nHost: x\r\n{auth}Connection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .expect("sent");
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.expect("read");
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let status = text[9..12].parse().unwrap_or(0);
-    let body = text.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-    // Chunked bodies: keep the JSON between the size lines.
-    let body = if text.to_lowercase().contains("transfer-encoding: chunked") {
-        body.lines()
-            .collect::<Vec<_>>()
-            .chunks(2)
-            .filter_map(|c| c.get(1).copied())
-            .collect::<Vec<_>>()
-            .join("")
-    } else {
-        body
-    };
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    let (status, _, body) = http_get(addr, path, &headers).await;
     (status, body)
 }
 

@@ -45,8 +45,23 @@ impl Http {
         })
     }
 
-    /// GETs `path`: the status and the body.
+    /// GETs `path`: the status and the body. A server that limits what one address may
+    /// ask of its API (`qipai serve` without `--api-requests-per-second 0`) answers 429
+    /// past its share: the request is made again after the second it asks to wait, so a
+    /// record is not counted lost for being asked for too fast (up to a minute of waits).
     pub async fn get(&mut self, path: &str) -> Result<(u16, Bytes)> {
+        let mut waits = 0;
+        loop {
+            let (status, body) = self.get_once(path).await?;
+            if status != 429 || waits == 60 {
+                return Ok((status, body));
+            }
+            waits += 1;
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+
+    async fn get_once(&mut self, path: &str) -> Result<(u16, Bytes)> {
         self.sender.ready().await.context("HTTP connection")?;
         let request = hyper::Request::get(path)
             .header(hyper::header::HOST, &self.host)

@@ -54,6 +54,7 @@ pub fn fast_config(dir: PathBuf) -> ServerConfig {
     // have a test of their own (abuse.rs).
     config.limits.connections_per_address = 0;
     config.limits.new_accounts_per_address = 0;
+    config.limits.api_requests_per_second = 0.0;
     config
 }
 
@@ -329,4 +330,35 @@ pub async fn enter(conn: &mut Connection, table: &str, m: ClientMessage) -> (Ser
 /// Sends `m`, which must go out.
 pub async fn send(conn: &mut Connection, m: ClientMessage) {
     conn.send(&m).await.expect("sent");
+}
+
+/// `GET path` over a plain HTTP/1.1 connection with the extra `headers`: the status, the
+/// response's head and its body (a chunked body put back together).
+pub async fn http_get(addr: &str, path: &str, headers: &[(&str, &str)]) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let extra: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\n{extra}Connection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).await.expect("sent");
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head.to_lowercase().contains("transfer-encoding: chunked") {
+        body.lines()
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .filter_map(|c| c.get(1).copied())
+            .collect::<Vec<_>>()
+            .join("")
+    } else {
+        body.to_string()
+    };
+    (status, head.to_string(), body)
 }
