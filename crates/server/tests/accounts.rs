@@ -367,19 +367,41 @@ async fn guests_that_never_played_are_forgotten_once_their_sessions_end() {
         })
         .await
         .expect("registered");
+    // And a guest who opened a table and sits there, waiting for players.
+    let (mut host, token) = guest(&server.addr).await;
+    let seated = server.hall.accounts.resume(&token).await.expect("a user");
+    let waiting = TableOptions {
+        computers: false,
+        ..TableOptions::default()
+    };
+    let (table, _) = create_table(&mut host, "doudizhu", waiting).await;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("after 1970")
         .as_secs() as i64;
     // While their sessions live, every guest may still come back.
     assert_eq!(store.forget_idle_guests(now).await.expect("forgets"), 0);
-    // A month and a day later every session has ended: the two that only looked go.
+    // A month and a day later every session has ended: the two that only looked go; the
+    // one seated at an open table stays, since a deal there would store a game naming it.
     let later = now + 31 * 24 * 3600;
     assert_eq!(store.forget_idle_guests(later).await.expect("forgets"), 2);
     let exists = |name: String| {
         let store = store.clone();
         async move { store.user_by_name(&name).await.expect("read").is_some() }
     };
+    assert!(exists(seated.name.clone()).await, "a seated guest stays");
+    // Once it has left and the table has closed, it goes too.
+    send(&mut host, ClientMessage::Leave { table }).await;
+    let mut left = 0;
+    for _ in 0..100 {
+        left = store.forget_idle_guests(later).await.expect("forgets");
+        if left > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(left, 1, "the guest who left its table goes");
+    assert!(!exists(seated.name.clone()).await);
     assert!(!exists(looked.name.clone()).await);
     assert!(
         exists(played.name.clone()).await,

@@ -245,8 +245,9 @@ pub trait Store: Send + Sync {
     async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>>;
     /// Deletes the guest accounts that can never be used again: made a day or more before
     /// `now` (Unix seconds; a guest just made has no session yet), no game played (nothing
-    /// of theirs to replay or keep) and no session live at `now`, so no client can come
-    /// back as them. Every first visit to the page makes a guest; without
+    /// of theirs to replay or keep), no session live at `now`, so no client can come
+    /// back as them, and no seat at an open table, whose next deal would store a game
+    /// naming them. Every first visit to the page makes a guest; without
     /// this a public hall keeps a row for each forever. Returns how many went.
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64>;
     /// Who played each seat of game `id`, in seat order (empty for an unknown game).

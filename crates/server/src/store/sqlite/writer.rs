@@ -229,13 +229,17 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         }
         Write::ForgetGuests { now } => {
             // A guest made a day or more ago (one just made has no session yet) whose every
-            // session has ended and who never played; its sessions go first, since they
-            // reference it.
+            // session has ended, who never played and who holds no seat at an open table
+            // (a deal there would store a game naming it); its sessions go first, since
+            // they reference it.
             let idle: Vec<i64> = sqlx::query_scalar(
                 "SELECT u.id FROM users u WHERE u.guest = 1 AND u.created_at <= ? \
                  AND NOT EXISTS (SELECT 1 FROM game_seats g WHERE g.user_id = u.id) \
                  AND NOT EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id \
-                                 AND x.expires_at > ? AND x.revoked = 0)",
+                                 AND x.expires_at > ? AND x.revoked = 0) \
+                 AND NOT EXISTS (SELECT 1 FROM tables t, json_each(t.state, '$.seats') s \
+                                 WHERE t.open = 1 \
+                                 AND json_extract(s.value, '$.user.id') = u.id)",
             )
             .bind(now - 24 * 3600)
             .bind(now)
