@@ -16,6 +16,16 @@ for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       if (game === GAMES[0]) {
         await page.locator('.gamecard .quick').first().waitFor();
         await page.screenshot({ path: screenshotPath(`lobby-${device}`) });
+        // A guest's name is longer than the phone's top bar allows: it ends in an
+        // ellipsis inside its button, never cut at its start.
+        await page.waitForFunction(() => window.qipai.hall.user);
+        const cut = await page.evaluate(() => {
+          const user = document.getElementById('user');
+          const name = document.createRange();
+          name.selectNodeContents(user.firstChild);
+          return name.getBoundingClientRect().left - user.getBoundingClientRect().left;
+        });
+        assert.ok(cut >= 0, `the name starts inside its button (${cut}px)`);
       }
       await quickPlay(page, game);
       // A table shot once play is under way: a few moves in, at our turn.
