@@ -1,5 +1,5 @@
 // The page: the top bar, the hash router (#/, #/t/ID, #/join/ID/INVITE, #/profile,
-// #/replay/GAME), and the one connection every view shares.
+// #/replay/GAME, #/ranks/GAME), and the one connection every view shares.
 
 import { Hall } from './net.js';
 import { h, put, toast } from './dom.js';
@@ -7,6 +7,7 @@ import { t, has, lang, setLang, onLang, translate } from './i18n.js';
 import { lobbyView, loginDialog } from './lobby.js';
 import { TableView } from './table.js';
 import { profileView, replayView } from './profile.js';
+import { ratingsView } from './ratings.js';
 
 const hall = new Hall();
 const main = document.getElementById('main');
@@ -43,13 +44,17 @@ function route() {
   } else if (parts[0] === 'replay') {
     view = null;
     put(main, replayView(hall, parts[1]));
+  } else if (parts[0] === 'ranks') {
+    view = null;
+    put(main, ratingsView(hall, parts[1]));
   } else {
     view = null;
     put(main, lobbyView(hall));
   }
   for (const a of document.querySelectorAll('.topnav a')) {
     // A replay is reached from a profile's games, and its back arrow returns there.
-    const here = a.getAttribute('href') === (parts[0] === 'profile' || parts[0] === 'replay' ? '#/profile' : '#/');
+    const section = { profile: '#/profile', replay: '#/profile', ranks: '#/ranks' }[parts[0]] || '#/';
+    const here = a.getAttribute('href') === section;
     a.toggleAttribute('aria-current', here && !tableId);
   }
 }

@@ -50,7 +50,7 @@ export function put(el, ...children) {
   return append(el, children);
 }
 
-/** Shows a short message at the bottom of the screen. */
+/** Shows a short message at the top of the screen. */
 export function toast(text, ms = 3500) {
   const el = document.getElementById('toast');
   if (!el) return;

@@ -6,7 +6,10 @@ const KEY = 'qipai.lang';
 
 const zh = {
   loading: '正在连接…',
-  'nav.lobby': '大厅', 'nav.profile': '我的',
+  'nav.lobby': '大厅', 'nav.profile': '我的', 'nav.ranks': '排行榜',
+  'ranks.title': '排行榜', 'ranks.games': '游戏', 'ranks.player': '玩家', 'ranks.rating': '等级分', 'ranks.games_played': '对局数',
+  'ranks.none': '{game}还没有计等级分的对局。', 'ranks.provisional': '对局还少，这个分数还不准',
+  'ranks.how': '只有注册玩家在“计入等级分”的桌上彼此下的对局才算。带 ? 的分数对局还少，还不准。',
   'conn.online': '', 'conn.offline': '连接中断，正在重连…', 'conn.restarting': '服务器正在重启，马上重连…',
   'conn.crowded': '你这边打开的连接太多了：关掉别的页面，正在重试…',
   'user.guest': '游客', 'user.login': '登录 / 注册', 'user.logout': '退出登录',
@@ -75,7 +78,10 @@ const zh = {
 
 const en = {
   loading: 'Connecting…',
-  'nav.lobby': 'Lobby', 'nav.profile': 'Profile',
+  'nav.lobby': 'Lobby', 'nav.profile': 'Profile', 'nav.ranks': 'Rankings',
+  'ranks.title': 'Rankings', 'ranks.games': 'Games', 'ranks.player': 'Player', 'ranks.rating': 'Rating', 'ranks.games_played': 'Games',
+  'ranks.none': 'No rated games of {game} yet.', 'ranks.provisional': 'Few games yet: this rating is still uncertain',
+  'ranks.how': 'Only games between registered players at tables marked Rated count. A rating with ? rests on few games yet.',
   'conn.online': '', 'conn.offline': 'Connection lost, reconnecting…',
   'conn.restarting': 'The server is restarting; reconnecting…',
   'conn.crowded': 'Too many connections from your address: close another tab; retrying…',

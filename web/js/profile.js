@@ -14,13 +14,14 @@ async function json(url, token) {
   return r.json();
 }
 
-/** Whom a game of the history was played with: the people by name, the computers counted. */
+/** Whom a game of the history was played with: the people by name, each a link to their
+ * profile, and the computers counted. */
 function company(g) {
   const others = (g.players || []).filter((p) => p.seat !== g.seat);
-  const people = others.filter((p) => p.user).map((p) => p.user.name);
+  const parts = others.filter((p) => p.user).map((p) => h('a', { href: `#/profile/${encodeURIComponent(p.user.name)}` }, p.user.name));
   const computers = others.filter((p) => p.bot).length;
-  if (computers) people.push(computers === 1 ? t('profile.computer') : t('profile.computers', { n: computers }));
-  return people.join(', ');
+  if (computers) parts.push(computers === 1 ? t('profile.computer') : t('profile.computers', { n: computers }));
+  return parts.flatMap((p, i) => (i ? [', ', p] : [p]));
 }
 
 export function profileView(hall, name) {

@@ -48,6 +48,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/lobby.js",
     "js/net.js",
     "js/profile.js",
+    "js/ratings.js",
     "js/table.js",
     "js/tenhalf.js",
 ];

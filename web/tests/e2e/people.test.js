@@ -15,22 +15,50 @@ async function place(page, x, y) {
 }
 
 /**
- * Two people at a private Gomoku table without computers, both ready: `a` opens it (with
- * `turnSeconds` a turn, if given) and `b` joins by its invite link. Returns the pages and
- * the link.
+ * Black (`a`, its stone on 7,7) plays 7,6 down to 7,3, the five that wins; White (`b`)
+ * answers along the edge at 0,`row` and on.
  */
-async function privateGomoku({ turnSeconds } = {}) {
+async function blackMakesFive(a, b, row) {
+  for (let i = 0; i < 4; i++) {
+    await place(a, 7, 6 - i);
+    if (i < 3) await place(b, 0, row + i);
+  }
+}
+
+/** Registers the page's guest as `name`, from the top bar's "Log in / register". */
+async function register(page, name) {
+  await page.locator('#user').click();
+  const dialog = page.getByRole('dialog', { name: 'Log in or register' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Password').fill(`${name}'s password`);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await page.waitForFunction((n) => window.qipai.hall.user?.name === n && !window.qipai.hall.user.guest, name);
+}
+
+/**
+ * Two people at a private Gomoku table without computers, both ready: `a` opens it (with
+ * `turnSeconds` a turn, if given; rated, if `rated`) and `b` joins by its invite link,
+ * each first registered under its name in `names`, if given. Returns the pages and the
+ * link.
+ */
+async function privateGomoku({ turnSeconds, rated, names } = {}) {
   const a = await openPage(env.browser, env.server.url);
+  if (names) await register(a, names[0]);
   await a.locator('.g-gomoku button.ghost').click();
   const dialog = a.locator('dialog');
   if (turnSeconds) await dialog.locator('label', { hasText: 'Seconds per turn' }).locator('input').fill(String(turnSeconds));
   await dialog.locator('label.check', { hasText: 'Computers may play' }).locator('input').uncheck();
   await dialog.locator('label.check', { hasText: 'Private' }).locator('input').check();
+  if (rated) await dialog.locator('label.check', { hasText: 'Rated' }).locator('input').check();
   await dialog.locator('button[value="go"]').click();
   await a.waitForURL(/#\/t\//);
   await a.locator('[data-focus="invite"]').click();
   const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
-  const b = await openPage(env.browser, link);
+  const b = await openPage(env.browser, names ? env.server.url : link);
+  if (names) {
+    await register(b, names[1]);
+    await b.evaluate((l) => { location.href = l; }, link);
+  }
   await b.waitForSelector('.waiting [data-focus="ready"]');
   await a.waitForSelector('.waiting [data-focus="ready"]');
   await a.locator('[data-focus="ready"]').click();
@@ -62,13 +90,7 @@ test('two people play Gomoku; an undo is asked and accepted; five in a row wins'
   await b.waitForFunction(() => document.querySelectorAll('.goban .stone').length === 2);
 
   // Black makes five down the h file; White plays along the edge.
-  await place(a, 7, 6);
-  await place(b, 0, 1);
-  await place(a, 7, 5);
-  await place(b, 0, 2);
-  await place(a, 7, 4);
-  await place(b, 0, 3);
-  await place(a, 7, 3);
+  await blackMakesFive(a, b, 1);
   await a.waitForSelector('.overpanel');
   await b.waitForSelector('.overpanel');
   assert.match(await a.locator('.overpanel h2').innerText(), /won/i);
@@ -114,5 +136,42 @@ test('a player whose turn runs out loses, and the table log and the board say th
     assert.equal(await page.locator('.gstatus').innerText(), 'Black ran out of time');
   }
   await b.screenshot({ path: screenshotPath('gomoku-timed-out') });
+  assert.deepEqual([...a.errors, ...b.errors], []);
+});
+
+test('two registered players play a rated game, and the rankings list them, the winner first', async () => {
+  const { a, b } = await privateGomoku({ rated: true, names: ['ann', 'ben'] });
+  await place(a, 7, 7);
+  await place(b, 0, 0);
+  await blackMakesFive(a, b, 1);
+  await b.waitForSelector('.overpanel');
+  // The rankings, from the top bar: the first game's tab has no rated games yet.
+  await b.locator('.topnav a', { hasText: 'Rankings' }).click();
+  await b.waitForURL(/#\/ranks$/);
+  assert.equal(await b.locator('.topnav a[aria-current]').innerText(), 'Rankings');
+  assert.equal(await b.locator('.rankings p.note').first().innerText(), 'No rated games of Dou Dizhu yet.');
+  await b.locator('.gametabs a', { hasText: 'Gomoku' }).click();
+  await b.waitForURL(/#\/ranks\/gomoku$/);
+  const rows = b.locator('table.ranks tbody tr');
+  await rows.first().waitFor();
+  const table = [];
+  for (const row of await rows.all()) table.push(await row.locator('td').allInnerTexts());
+  assert.deepEqual(table.map((r) => [r[0], r[1], r[3]]), [['1', 'ann', '1'], ['2', 'ben', '1']]);
+  // One game moves each from 1500, the winner up: both still provisional.
+  const [up, down] = table.map((r) => r[2]);
+  assert.match(up, /^\d+\?$/);
+  assert.ok(parseInt(up, 10) > 1500 && parseInt(down, 10) < 1500, `${up} ${down}`);
+  assert.equal(await b.locator('table.ranks tr.me td').nth(1).innerText(), 'ben', 'our own row stands out');
+  await b.screenshot({ path: screenshotPath('rankings') });
+  // A name opens that player's profile: ann's rating, but not the game, which was at a
+  // private table. In ben's own history it is, and ann's name there links to her too.
+  await b.locator('table.ranks a', { hasText: 'ann' }).click();
+  await b.waitForURL(/#\/profile\/ann$/);
+  await b.locator('.profile .rating', { hasText: 'Gomoku' }).waitFor();
+  assert.equal(await b.locator('.profile p.note').innerText(), 'No finished games yet.');
+  await b.locator('.topnav a', { hasText: 'Profile' }).click();
+  await b.locator('table.history td.with a', { hasText: 'ann' }).click();
+  await b.waitForURL(/#\/profile\/ann$/);
+  await b.locator('.profile .rating', { hasText: 'Gomoku' }).waitFor();
   assert.deepEqual([...a.errors, ...b.errors], []);
 });

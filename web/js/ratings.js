@@ -1,0 +1,62 @@
+// The rankings: each game's best-rated players (Glicko-2, rated games between registered
+// players), a tab per game, each name a link to the player's profile.
+
+import { h, put } from './dom.js';
+import { t } from './i18n.js';
+import { games, gameName } from './lobby.js';
+
+/**
+ * A deviation above this marks a rating as provisional ("1620?"): after a player's first
+ * few rated games it still says more about luck than about play (a new rating starts at
+ * 350, and a handful of games bring it under 110).
+ */
+const PROVISIONAL = 110;
+
+export function ratingsView(hall, game) {
+  const el = h('section', { class: 'rankings' }, h('p', { class: 'loading' }, t('loading')));
+  const draw = async () => {
+    try {
+      const list = await games(hall);
+      const chosen = list.some((g) => g.id === game) ? game : list[0]?.id;
+      const r = await fetch(`/api/leaderboard/${encodeURIComponent(chosen)}`);
+      const rows = r.ok ? await r.json() : Promise.reject(new Error((await r.json().catch(() => ({}))).error || r.statusText));
+      const me = hall.user?.name;
+      put(
+        el,
+        h('h1', {}, t('ranks.title')),
+        h(
+          'nav',
+          { class: 'gametabs', 'aria-label': t('ranks.games') },
+          list.map((g) => h('a', { href: `#/ranks/${g.id}`, 'aria-current': g.id === chosen ? 'page' : null }, gameName(g.id))),
+        ),
+        rows.length === 0
+          ? h('p', { class: 'note' }, t('ranks.none', { game: gameName(chosen) }))
+          : h(
+              'table',
+              { class: 'history ranks' },
+              h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('ranks.player')), h('th', {}, t('ranks.rating')), h('th', {}, t('ranks.games_played')))),
+              h(
+                'tbody',
+                {},
+                rows.map((p, i) => {
+                  const provisional = p.deviation > PROVISIONAL;
+                  return h(
+                    'tr',
+                    { class: p.name === me ? 'me' : null },
+                    h('td', {}, String(i + 1)),
+                    h('td', {}, h('a', { href: `#/profile/${encodeURIComponent(p.name)}` }, p.name)),
+                    h('td', { title: provisional ? t('ranks.provisional') : null }, `${Math.round(p.rating)}${provisional ? '?' : ''}`),
+                    h('td', {}, String(p.games)),
+                  );
+                }),
+              ),
+            ),
+        h('p', { class: 'note' }, t('ranks.how')),
+      );
+    } catch (e) {
+      put(el, h('p', { class: 'note' }, String(e.message || e)));
+    }
+  };
+  draw();
+  return el;
+}
