@@ -3,16 +3,20 @@
 
 import { h, put } from './dom.js';
 import { t, lang } from './i18n.js';
+import { api } from './net.js';
 
 const ORDER = ['doudizhu', 'doudizhu5', 'bigtwo', 'tenhalf', 'gomoku'];
 const ICON = { doudizhu: '🂡', doudizhu5: '🃏', bigtwo: '♦', tenhalf: '½', gomoku: '●' };
 
-/** The games the server offers, asked once. */
+/** The games the server offers, asked once (again after a refusal). */
 export function games(hall) {
   if (!hall.gamesPromise) {
-    hall.gamesPromise = fetch('/api/games')
-      .then((r) => r.json())
-      .then((list) => list.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id)));
+    hall.gamesPromise = api('/api/games')
+      .then((list) => list.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id)))
+      .catch((e) => {
+        hall.gamesPromise = null;
+        throw e;
+      });
   }
   return hall.gamesPromise;
 }
@@ -59,7 +63,7 @@ export function lobbyView(hall) {
         ),
       ),
     );
-  });
+  }).catch((e) => put(list, h('p', { class: 'note' }, String(e.message || e))));
 
   const draw = () => {
     if (!open.size) {

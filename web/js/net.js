@@ -5,6 +5,7 @@
 // seen, so a reload or a network blip puts the player back in the same seat and view.
 
 import { randomHex } from './dom.js';
+import { t } from './i18n.js';
 
 const VERSION = 1;
 const TOKEN = 'qipai.token';
@@ -179,4 +180,17 @@ export class Hall extends EventTarget {
     this.addEventListener(type, f);
     return () => this.removeEventListener(type, f);
   }
+}
+
+/**
+ * GETs `path` of the HTTP API as JSON, with the session's `token` if given (a player's own
+ * history then lists their games at private tables). A refusal becomes an Error to show:
+ * in the page's language when the server turned the address away for asking too often,
+ * else in the server's own words.
+ */
+export async function api(path, token) {
+  const r = await fetch(path, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  if (r.status === 429) throw new Error(t('err.rate_limited'));
+  if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || r.statusText);
+  return r.json();
 }

@@ -7,12 +7,7 @@ import { t } from './i18n.js';
 import { gameName } from './lobby.js';
 import { RENDERERS, actionText } from './table.js';
 import { checkDeal } from './fair.js';
-
-async function json(url, token) {
-  const r = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
-  if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || r.statusText);
-  return r.json();
-}
+import { api } from './net.js';
 
 /** Whom a game of the history was played with: the people by name, each a link to their
  * profile, and the computers counted. */
@@ -29,7 +24,7 @@ export function profileView(hall, name) {
   const draw = async (who) => {
     try {
       // With the session's token the server lists one's own games at private tables too.
-      const data = await json(`/api/users/${encodeURIComponent(who)}/games`, hall.token);
+      const data = await api(`/api/users/${encodeURIComponent(who)}/games`, hall.token);
       const ratings = (data.ratings || []).filter((r) => r.games > 0);
       put(
         el,
@@ -92,7 +87,7 @@ export function replayView(hall, id) {
   const verdict = h('p', { class: 'fair', role: 'status' });
   const show = async (n) => {
     step = Math.max(0, Math.min(record.actions.length, n));
-    const r = await json(`/api/games/${encodeURIComponent(id)}/replay/${step}`);
+    const r = await api(`/api/games/${encodeURIComponent(id)}/replay/${step}`);
     // A table of our own that the game's drawing code reads as it reads a live one.
     const tv = {
       info: { game: record.game, seats: Array.from({ length: record.seats }, (_, i) => ({ seat: i })) },
@@ -124,10 +119,10 @@ export function replayView(hall, id) {
     );
   };
   // The players are a nicety: a replay without them still names the seats.
-  const named = json(`/api/games/${encodeURIComponent(id)}/players`)
+  const named = api(`/api/games/${encodeURIComponent(id)}/players`)
     .then((r) => (players = r.players || []))
     .catch(() => {});
-  json(`/api/games/${encodeURIComponent(id)}`)
+  api(`/api/games/${encodeURIComponent(id)}`)
     .then(async (rec) => {
       record = rec;
       await named;

@@ -4,6 +4,7 @@
 import { h, put } from './dom.js';
 import { t } from './i18n.js';
 import { games, gameName } from './lobby.js';
+import { api } from './net.js';
 
 /**
  * A deviation above this marks a rating as provisional ("1620?"): after a player's first
@@ -18,8 +19,7 @@ export function ratingsView(hall, game) {
     try {
       const list = await games(hall);
       const chosen = list.some((g) => g.id === game) ? game : list[0]?.id;
-      const r = await fetch(`/api/leaderboard/${encodeURIComponent(chosen)}`);
-      const rows = r.ok ? await r.json() : Promise.reject(new Error((await r.json().catch(() => ({}))).error || r.statusText));
+      const rows = await api(`/api/leaderboard/${encodeURIComponent(chosen)}`);
       const me = hall.user?.name;
       put(
         el,

@@ -386,7 +386,13 @@ export class TableView {
 
   async addBot(seat) {
     const { games } = await import('./lobby.js');
-    const list = await games(this.hall);
+    let list;
+    try {
+      list = await games(this.hall);
+    } catch (e) {
+      toast(String(e.message || e));
+      return;
+    }
     const g = list.find((x) => x.id === this.info.game);
     const bots = g?.bots || ['random'];
     this.send({ type: 'add_bot', seat, bot: bots[bots.length > 1 ? 1 : 0] });

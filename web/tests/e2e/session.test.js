@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, startServer, openPage, quickPlay, takeTurn, playToEnd, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, quickPlay, takeTurn, playToEnd, screenshotPath, PHONE } from './harness.js';
 
 const env = setup();
 
@@ -149,6 +149,24 @@ test("a page beyond its address's share of connections is told why, and gets in 
     await second.locator('.gamecard .quick').first().waitFor({ timeout: 20000 });
     await second.waitForFunction(() => window.qipai.hall.open === true);
     assert.deepEqual(second.errors, []);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a page whose address asks the HTTP API too often is told so in its own language', async () => {
+  // One request a fifth of a second, one at once: the lobby's list of games takes it.
+  const server = await startServer(['--api-requests-per-second', '0.2']);
+  try {
+    const page = await openPage(env.browser, server.url, PHONE);
+    await page.locator('.gamecard .quick').first().waitFor();
+    await page.evaluate(() => { location.hash = '#/ranks/gomoku'; });
+    await page.locator('.rankings p.note', { hasText: '操作太快了，请稍候' }).waitFor();
+    // Five seconds later the address has its request again.
+    await page.waitForTimeout(5200);
+    await page.evaluate(() => { location.hash = '#/ranks/bigtwo'; });
+    await page.locator('.rankings p.note', { hasText: '锄大地还没有计等级分的对局。' }).waitFor();
+    assert.deepEqual(page.errors, []);
   } finally {
     await server.stop();
   }
