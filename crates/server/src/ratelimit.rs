@@ -118,9 +118,11 @@ impl PerAddress {
     }
 }
 
-/// The key of an address: itself for IPv4, its /64 network for IPv6.
+/// The key of an address: itself for IPv4, its /64 network for IPv6. An IPv4 client of a
+/// server listening on `[::]` arrives as `::ffff:a.b.c.d`, and is keyed as `a.b.c.d`: all
+/// of them share one /64.
 fn network(address: IpAddr) -> IpAddr {
-    match address {
+    match address.to_canonical() {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
     }
@@ -226,6 +228,10 @@ mod tests {
         assert!(limit.take_at(v6("2001:db8::1"), start) && limit.take_at(v6("2001:db8::2"), start));
         assert!(!limit.take_at(v6("2001:db8::ffff:1"), start));
         assert!(limit.take_at(v6("2001:db8:0:1::1"), start), "another /64");
+        // IPv4 clients of a server on `[::]` are told apart by their IPv4 address.
+        assert!(limit.take_at(v6("::ffff:198.51.100.1"), start));
+        assert!(limit.take_at(v6("::ffff:198.51.100.1"), start));
+        assert!(limit.take_at(v6("::ffff:198.51.100.2"), start));
         // A flood of addresses. Four remembered, none yet full again: a fifth forgets
         // them all, the flood being recent.
         let small = PerAddress::new(1.0, 2.0).keeping(4);
