@@ -54,6 +54,10 @@ pub struct Args {
     /// per-address limits count clients, not the proxy. Only with a proxy that sets it.
     #[arg(long)]
     behind_proxy: bool,
+    /// Serve `/metrics` to every client, not only to this machine (for a Prometheus on
+    /// another machine).
+    #[arg(long)]
+    public_metrics: bool,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -87,6 +91,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.limits.api_requests_per_second = args.api_requests_per_second.max(0.0);
     config.limits.api_burst = (args.api_requests_per_second * 5.0).max(1.0);
     config.behind_proxy = args.behind_proxy;
+    config.public_metrics = args.public_metrics;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = config.data_dir.display().to_string();

@@ -23,6 +23,10 @@ pub struct ServerConfig {
     /// `X-Forwarded-For`, not the proxy's own. Without it, behind a proxy every client
     /// would share one address and its per-address limits.
     pub behind_proxy: bool,
+    /// Whether `/metrics` answers every client, not only this machine's. It tells anyone
+    /// how busy the hall is and what errors it sends; a host who scrapes it from another
+    /// machine turns this on (or scrapes through the proxy from this one).
+    pub public_metrics: bool,
 }
 
 /// Limits on what one client may send.
@@ -94,6 +98,7 @@ impl Default for ServerConfig {
             timing: Timing::default(),
             bot_threads: std::thread::available_parallelism().map_or(2, usize::from),
             behind_proxy: false,
+            public_metrics: false,
         }
     }
 }

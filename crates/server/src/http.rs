@@ -109,7 +109,22 @@ pub fn client_address(peer: SocketAddr, headers: &HeaderMap, behind_proxy: bool)
         .unwrap_or(peer.ip())
 }
 
-async fn metrics(State(hall): State<Arc<Hall>>) -> Response {
+/// The metrics, for clients on this machine only unless
+/// [`crate::ServerConfig::public_metrics`].
+async fn metrics(
+    State(hall): State<Arc<Hall>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let address = client_address(peer, &headers, hall.config.behind_proxy);
+    // A server listening on `[::]` sees this machine's IPv4 clients as `::ffff:127.0.0.1`.
+    if !hall.config.public_metrics && !address.to_canonical().is_loopback() {
+        return (
+            StatusCode::FORBIDDEN,
+            "the metrics are served to this machine only (qipai serve --public-metrics serves them to all)\n",
+        )
+            .into_response();
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         hall.metrics.render(),

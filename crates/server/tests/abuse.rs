@@ -546,3 +546,25 @@ async fn one_address_asks_the_http_api_its_share_and_is_told_when_to_come_back()
     assert_eq!(status, 200);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_are_for_this_machine_unless_the_host_makes_them_public() {
+    for public in [false, true] {
+        let mut config = common::fast_config(common::data_dir("metrics-access"));
+        config.behind_proxy = true;
+        config.public_metrics = public;
+        let server = TestServer::start(config).await;
+        let (status, _, body) = http_get(&server.addr, "/metrics", &[]).await;
+        assert_eq!(status, 200, "this machine reads them: {body}");
+        assert!(body.contains("qipai_connections"), "{body}");
+        let from_afar = [("X-Forwarded-For", "203.0.113.7")];
+        let (status, _, body) = http_get(&server.addr, "/metrics", &from_afar).await;
+        if public {
+            assert_eq!(status, 200, "{body}");
+        } else {
+            assert_eq!(status, 403, "{body}");
+            assert!(body.contains("--public-metrics"), "{body}");
+        }
+        server.stop().await;
+    }
+}
