@@ -95,7 +95,7 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
             user: None,
             out: out.clone(),
         },
-        address: address.to_string(),
+        address: crate::ratelimit::address_key(address).to_string(),
         token: None,
         greeted: false,
         tables: HashSet::new(),

@@ -8,7 +8,7 @@ use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
-use crate::ratelimit::{Bucket, PerAddress};
+use crate::ratelimit::{address_key, Bucket, PerAddress};
 use crate::store::{Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{GameError, Registry};
@@ -164,10 +164,12 @@ impl Hall {
     }
 
     /// Counts a connection from `address` as served until the guard is dropped; `None`
-    /// when that address already has [`Limits::connections_per_address`] open.
+    /// when that address (counted by [`address_key`]: an IPv6 client by its /64) already
+    /// has [`Limits::connections_per_address`] open.
     ///
     /// [`Limits::connections_per_address`]: crate::config::Limits::connections_per_address
     pub fn connection(self: &Arc<Self>, address: IpAddr) -> Option<LiveConnection> {
+        let address = address_key(address);
         {
             let limit = self.config.limits.connections_per_address;
             let mut by_address = lock(&self.by_address);

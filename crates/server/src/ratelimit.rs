@@ -52,9 +52,8 @@ impl Bucket {
     }
 }
 
-/// A token bucket per client address: what each address may ask of the HTTP API. An IPv6
-/// client is counted by its /64 network, since one host is commonly given a whole /64 and
-/// could otherwise take a fresh address for every request. A rate of 0 refuses nothing.
+/// A token bucket per client address ([`address_key`]): what each address may ask of the
+/// HTTP API. A rate of 0 refuses nothing.
 pub struct PerAddress {
     rate: f64,
     burst: f64,
@@ -93,7 +92,7 @@ impl PerAddress {
         if self.rate <= 0.0 {
             return true;
         }
-        let address = network(address);
+        let address = address_key(address);
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= self.keep && !buckets.contains_key(&address) {
             // A flood of distinct addresses: a bucket that has filled up again is the same
@@ -118,10 +117,12 @@ impl PerAddress {
     }
 }
 
-/// The key of an address: itself for IPv4, its /64 network for IPv6. An IPv4 client of a
-/// server listening on `[::]` arrives as `::ffff:a.b.c.d`, and is keyed as `a.b.c.d`: all
-/// of them share one /64.
-fn network(address: IpAddr) -> IpAddr {
+/// What every limit per address counts a client by: its IPv4 address, or its IPv6 /64
+/// network, since one host is commonly given a whole /64 and could otherwise take a fresh
+/// address for every connection, account or request. An IPv4 client of a server listening
+/// on `[::]` arrives as `::ffff:a.b.c.d`, and is counted as `a.b.c.d` (as one /64, all of
+/// them would share one share).
+pub fn address_key(address: IpAddr) -> IpAddr {
     match address.to_canonical() {
         IpAddr::V4(_) => address,
         IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),

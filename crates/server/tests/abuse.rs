@@ -568,3 +568,52 @@ async fn the_metrics_are_for_this_machine_unless_the_host_makes_them_public() {
         server.stop().await;
     }
 }
+
+/// The first text frame a WebSocket from `client` (its address as a proxy would pass it
+/// on) gets after its hello, and the socket, open for as long as the caller holds it.
+async fn hello_from(
+    addr: &str,
+    client: &str,
+) -> (
+    String,
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+    let mut request = format!("ws://{addr}/ws")
+        .into_client_request()
+        .expect("a request");
+    request
+        .headers_mut()
+        .insert("X-Forwarded-For", client.parse().expect("a header value"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(request)
+        .await
+        .expect("connects");
+    ws.send(Message::Text(r#"{"type":"hello","version":1}"#.into()))
+        .await
+        .expect("sent");
+    loop {
+        match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return (t.to_string(), ws),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no answer to {client}'s hello: {other:?}"),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_client_is_counted_by_its_64_network() {
+    let mut config = common::fast_config(common::data_dir("per-network"));
+    config.limits.connections_per_address = 1;
+    config.behind_proxy = true;
+    let server = TestServer::start(config).await;
+    let (first, _open) = hello_from(&server.addr, "2001:db8:1:2::1").await;
+    assert!(!first.contains("too_many_connections"), "{first}");
+    // Another address in the same /64 is the same client; one in the next /64 is not.
+    let (second, _) = hello_from(&server.addr, "2001:db8:1:2:ffff::9").await;
+    assert!(second.contains("too_many_connections"), "{second}");
+    let (other, _still) = hello_from(&server.addr, "2001:db8:1:3::1").await;
+    assert!(!other.contains("too_many_connections"), "{other}");
+    server.stop().await;
+}
