@@ -9,6 +9,7 @@ import { pointName } from './gomoku.js';
 import { gameName } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { checkDeal } from './fair.js';
+import { api } from './net.js';
 import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
@@ -180,9 +181,7 @@ export class TableView {
   async showHands(m) {
     if (this.info?.game !== 'doudizhu5' || !m.record?.actions) return;
     try {
-      const r = await fetch(`/api/games/${encodeURIComponent(m.game_id)}/replay/${m.record.actions.length}`);
-      if (!r.ok) return;
-      const step = await r.json();
+      const step = await api(`/api/games/${encodeURIComponent(m.game_id)}/replay/${m.record.actions.length}`);
       if (this.over === m) {
         this.finalSeats = step.seats;
         this.draw();
