@@ -88,8 +88,10 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     }
     config.limits.connections_per_address = args.connections_per_address;
     config.limits.new_accounts_per_address = args.new_accounts_per_hour;
-    config.limits.api_requests_per_second = args.api_requests_per_second.max(0.0);
-    config.limits.api_burst = (args.api_requests_per_second * 5.0).max(1.0);
+    // A rate of 0 (or less) is no limit, and a burst is at least one request
+    // (`PerAddress::new`).
+    config.limits.api_requests_per_second = args.api_requests_per_second;
+    config.limits.api_burst = args.api_requests_per_second * 5.0;
     config.behind_proxy = args.behind_proxy;
     config.public_metrics = args.public_metrics;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
