@@ -6,13 +6,6 @@ import { t } from './i18n.js';
 import { games, gameName } from './lobby.js';
 import { api } from './net.js';
 
-/**
- * A deviation above this marks a rating as provisional ("1620?"): after a player's first
- * few rated games it still says more about luck than about play (a new rating starts at
- * 350, and a handful of games bring it under 110).
- */
-const PROVISIONAL = 110;
-
 export function ratingsView(hall, game) {
   const el = h('section', { class: 'rankings' }, h('p', { class: 'loading' }, t('loading')));
   const draw = async () => {
@@ -38,16 +31,20 @@ export function ratingsView(hall, game) {
               h(
                 'tbody',
                 {},
-                rows.map((p, i) => {
-                  const provisional = p.deviation > PROVISIONAL;
-                  return h(
+                // The server lists settled ratings first, ranked, then the provisional
+                // ones (a rating that rests on few games), unranked under a heading of
+                // their own.
+                rows.flatMap((p, i) => {
+                  const row = h(
                     'tr',
                     { class: p.name === me ? 'me' : null },
-                    h('td', {}, String(i + 1)),
+                    h('td', {}, p.provisional ? '' : String(i + 1)),
                     h('td', {}, h('a', { href: `#/profile/${encodeURIComponent(p.name)}` }, p.name)),
-                    h('td', { title: provisional ? t('ranks.provisional') : null }, `${Math.round(p.rating)}${provisional ? '?' : ''}`),
+                    h('td', { title: p.provisional ? t('ranks.provisional') : null }, `${Math.round(p.rating)}${p.provisional ? '?' : ''}`),
                     h('td', {}, String(p.games)),
                   );
+                  const first = p.provisional && !rows[i - 1]?.provisional;
+                  return first ? [h('tr', { class: 'sub' }, h('th', { colspan: 4 }, t('ranks.provisional_head'))), row] : [row];
                 }),
               ),
             ),

@@ -271,7 +271,7 @@ async fn leaderboard(State(hall): State<Arc<Hall>>, Path(game): Path<String>) ->
     match hall.store.leaderboard(&game, 50).await {
         Ok(rows) => Json(
             rows.into_iter()
-                .map(|(name, r)| json!({ "name": name, "rating": r.rating, "deviation": r.deviation, "games": r.games }))
+                .map(|(name, r)| json!({ "name": name, "rating": r.rating, "deviation": r.deviation, "games": r.games, "provisional": r.provisional() }))
                 .collect::<Vec<_>>(),
         )
         .into_response(),

@@ -345,6 +345,58 @@ async fn rated_games_between_registered_players_move_their_ratings() {
     server.stop().await;
 }
 
+/// The rankings rank settled ratings: a newcomer whose one lucky game put them above
+/// everyone is listed after the players whose ratings rest on many games, marked
+/// provisional, and other games' ratings stay out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rankings_list_settled_ratings_first_and_provisional_ones_after() {
+    use sqlx::{ConnectOptions, Connection as _};
+    let server = TestServer::fresh("rankings").await;
+    // Ratings as many finished games would have left them, written beside the running
+    // server (the database is in WAL mode, so a second writer waits its turn).
+    let mut db = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(server.dir.join("qipai.db"))
+        .connect()
+        .await
+        .expect("the hall's database");
+    let rows = [
+        "INSERT INTO users (id, name, guest, created_at) VALUES \
+         (1, 'ann', 0, 0), (2, 'ben', 0, 0), (3, 'cat', 0, 0), (4, 'dan', 0, 0), (5, 'eve', 0, 0)",
+        "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) VALUES \
+         (1, 'gomoku', 1720, 300, 0.06, 1), (2, 'gomoku', 1600, 80, 0.06, 40), \
+         (3, 'gomoku', 1650, 109, 0.06, 15), (4, 'gomoku', 1400, 60, 0.06, 90), \
+         (5, 'gomoku', 1560, 111, 0.06, 13), (1, 'bigtwo', 1900, 50, 0.06, 80)",
+    ];
+    for sql in rows {
+        sqlx::query(sql).execute(&mut db).await.expect(sql);
+    }
+    db.close().await.expect("closed");
+    let (status, _, body) = http_get(&server.addr, "/api/leaderboard/gomoku", &[]).await;
+    assert_eq!(status, 200, "{body}");
+    let board: Vec<serde_json::Value> = serde_json::from_str(&body).expect("json");
+    let listed: Vec<(&str, bool)> = board
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap_or("?"),
+                r["provisional"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("cat", false),
+            ("ben", false),
+            ("dan", false),
+            ("ann", true),
+            ("eve", true)
+        ],
+        "{body}"
+    );
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guests_that_never_played_are_forgotten_once_their_sessions_end() {
     let server = TestServer::fresh("forget-guests").await;

@@ -262,6 +262,7 @@ pub trait Store: Send + Sync {
     ) -> StoreResult<Vec<GameSummary>>;
     /// A player's rating at a game (the starting rating if none yet).
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;
-    /// The best-rated players of a game.
+    /// The best-rated players of a game: those whose rating is settled first, best first,
+    /// then the provisional ones ([`Rating::provisional`]), best first.
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>>;
 }

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
-use crate::rating::Rating;
+use crate::rating::{Rating, PROVISIONAL_DEVIATION};
 use async_trait::async_trait;
 use game::{Nonce, Outcome, Record, RecordedAction, Seat, Seed};
 use serde_json::Value;
@@ -454,9 +454,11 @@ impl Store for SqliteStore {
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
         let rows = sqlx::query(
             "SELECT u.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r \
-             JOIN users u ON u.id = r.user_id WHERE r.game = ? ORDER BY r.rating DESC LIMIT ?",
+             JOIN users u ON u.id = r.user_id WHERE r.game = ? \
+             ORDER BY r.deviation > ? ASC, r.rating DESC LIMIT ?",
         )
         .bind(game)
+        .bind(PROVISIONAL_DEVIATION)
         .bind(limit as i64)
         .fetch_all(&self.reads)
         .await
