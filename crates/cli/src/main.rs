@@ -24,6 +24,7 @@ mod connect;
 mod convert;
 mod games;
 mod gomocup;
+mod http;
 mod judge;
 mod loadtest;
 mod pbrain;

@@ -202,7 +202,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
 async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
     let registry = Arc::new(registry);
     let (roles, plan) = roles(&registry, args)?;
-    let host = probe::host_port(&args.url);
+    let host = crate::http::host_port(&args.url);
     let live = Arc::new(Live::default());
     let (step_tx, step) = watch::channel(Step::Setup);
     let ctx = Arc::new(Ctx {
