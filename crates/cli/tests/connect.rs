@@ -2,7 +2,8 @@
 //! process reading typed lines from a pipe, meet on a real `qipai serve` and play Gomoku
 //! against each other — a table opened by one and joined by the other, chat, an undo asked
 //! for and granted, moves typed from the clients' own hints — and a person plays Dou
-//! Dizhu against computers through quick play.
+//! Dizhu against computers through quick play; two registered players read the rankings
+//! and their histories after a rated game.
 
 mod common;
 
@@ -27,8 +28,26 @@ struct Terminal {
 
 impl Terminal {
     fn connect(name: &'static str, addr: &str) -> Terminal {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
-            .args(["connect", addr])
+        Terminal::start(name, &["connect", addr], None)
+    }
+
+    /// A terminal that registers the account `name` first (password `secret-of-NAME`).
+    fn register(name: &'static str, addr: &str) -> Terminal {
+        let password = format!("secret-of-{name}");
+        Terminal::start(
+            name,
+            &["connect", addr, "--name", name, "--register"],
+            Some(&password),
+        )
+    }
+
+    fn start(name: &'static str, args: &[&str], password: Option<&str>) -> Terminal {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_qipai"));
+        if let Some(password) = password {
+            command.env("QIPAI_PASSWORD", password);
+        }
+        let mut child = command
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -254,6 +273,54 @@ fn a_gomoku_player_whose_time_runs_out_loses_on_time_and_both_terminals_say_so()
     white.expect("Time ran out for ");
     white.expect("The game ended on time: ");
     white.expect("Match totals");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// Between games a terminal player reads what the page's Rankings and Profile show: after
+/// a rated game between two registered players, `ranks` lists both (provisional, the
+/// winner first) and `history` the game, whom it was with, the score and its replay's
+/// address; another player's history is asked for by name.
+#[test]
+fn after_a_rated_game_the_terminal_shows_the_rankings_and_both_histories() {
+    let dir = tempfile_dir("connect-standings");
+    let (mut server, addr) = serve(&dir, &[]);
+    let mut ann = Terminal::register("ann", &addr);
+    let mut ben = Terminal::register("ben", &addr);
+    ann.type_line("ranks gomoku");
+    ann.expect("No rated games of");
+    // Ann opens a rated table; she never moves, so her time runs out and ben wins.
+    let table = ann.create("create gomoku people rated time=2");
+    ben.type_line(&format!("join {table}"));
+    ben.expect(&format!("table {table}"));
+    ann.type_line("ready");
+    ben.type_line("ready");
+    ann.expect("Match totals");
+    ben.expect("Match totals");
+    // At the table, `ranks` means the table's game.
+    ben.type_line("ranks");
+    ben.expect("Rankings of");
+    ben.expect("not ranked yet");
+    let first = ben.expect("?");
+    let second = ben.expect("?");
+    assert!(
+        first.contains("ben") && second.contains("ann"),
+        "the winner first:\n{}",
+        ben.transcript.join("\n")
+    );
+    ben.type_line("history");
+    ben.expect("Ratings: ");
+    let game = ben.expect("/#/replay/");
+    assert!(
+        game.contains("with ann") && game.contains(&format!("/#/replay/{table}-1")),
+        "{game}"
+    );
+    ben.type_line("history ann");
+    ben.expect("ann");
+    let lost = ben.expect("/#/replay/");
+    assert!(lost.contains("with ben") && lost.contains(", -"), "{lost}");
+    ben.type_line("history nobody");
+    ben.expect("no player nobody");
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -18,6 +18,10 @@ In the hall:
   join TABLE [SEAT] [CODE]   sit at a table (CODE: a private table's invite code)
   watch TABLE [CODE]         watch a table
   chat TEXT                  say something in the lobby
+  ranks [GAME]               a game's rankings (the table's game when none is named)
+  history [NAME]             a player's ratings and latest games, each with the address
+                             of its replay (yours when no name is given, with your games
+                             at private tables)
   mute NAME / unmute NAME    stop (or start again) hearing someone
   quit                       leave (your seat is held for a while; connect again to return)
 At a table:
@@ -90,6 +94,10 @@ pub enum Command {
     Say(String),
     /// `chat TEXT`: lobby chat.
     Chat(String),
+    /// `ranks [GAME]`.
+    Ranks(Option<String>),
+    /// `history [NAME]`.
+    History(Option<String>),
     /// `mute NAME` or `unmute NAME`.
     Mute(String, bool),
     /// `auto` or `auto off`.
@@ -174,6 +182,16 @@ impl Command {
             "say" if !rest.is_empty() => Command::Say(rest.to_string()),
             "chat" if !rest.is_empty() => Command::Chat(rest.to_string()),
             "say" | "chat" => bail!("`{word}` takes what to say"),
+            "ranks" | "rankings" => match args.as_slice() {
+                [] => Command::Ranks(None),
+                [game] => Command::Ranks(Some(game.to_string())),
+                _ => bail!("`{word}` takes a game: ranks gomoku"),
+            },
+            "history" => match args.as_slice() {
+                [] => Command::History(None),
+                [name] => Command::History(Some(name.to_string())),
+                _ => bail!("`history` takes a player's name, or nothing for yours"),
+            },
             "mute" => Command::Mute(one("a name")?, true),
             "unmute" => Command::Mute(one("a name")?, false),
             "auto" | "托管" => match rest {

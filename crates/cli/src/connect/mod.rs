@@ -9,6 +9,7 @@
 
 mod command;
 mod input;
+mod standings;
 mod tables;
 
 use anyhow::{bail, Context, Result};
@@ -299,6 +300,22 @@ impl Client<'_> {
             },
             Command::Chat(text) => ClientMessage::Chat { table: None, text },
             Command::Mute(user, mute) => ClientMessage::Mute { user, mute },
+            Command::Ranks(game) => {
+                let game = game
+                    .or_else(|| focus.as_deref().and_then(|t| self.tables.game_of(t)))
+                    .context("`ranks` takes a game: ranks gomoku")?;
+                let text = standings::rankings(self.registry, &self.url, &game).await?;
+                return self.say(&text);
+            }
+            Command::History(name) => {
+                let name = name
+                    .or_else(|| self.user.as_ref().map(|u| u.name.clone()))
+                    .context("no session yet: `history NAME` names a player")?;
+                let token = self.token.clone();
+                let text =
+                    standings::history(self.registry, &self.url, &name, token.as_deref()).await?;
+                return self.say(&text);
+            }
             Command::Auto(on) => ClientMessage::Auto {
                 table: at_table("auto")?,
                 on,
