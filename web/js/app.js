@@ -97,6 +97,7 @@ hall.on('table', (m) => {
     location.hash = `#/t/${m.table}`;
   }
 });
+hall.on('password_changed', (m) => toast(t('password.changed', { n: m.sessions_ended })));
 hall.on('error', (m) => {
   const k = `err.${m.code}`;
   // A stale move is simply redone; being turned away shows in the connection bar.

@@ -73,7 +73,10 @@ const zh = {
   'err.illegal': '这手牌不合规则', 'err.not_your_turn': '还没轮到你', 'err.stale': '局面已变，请再试',
   'err.no_table': '桌子不存在或已关闭', 'err.private': '这是私人桌', 'err.wrong_password': '密码不对',
   'err.name_taken': '用户名已被占用', 'err.bad_name': '用户名：2–24 个字母、数字、_ 或 -', 'err.bad_password': '密码至少 8 个字符',
-  'err.rate_limited': '操作太快了，请稍候',
+  'err.rate_limited': '操作太快了，请稍候', 'err.guest': '游客没有密码：注册后就有了',
+  'password.title': '修改密码', 'password.current': '当前密码', 'password.new': '新密码', 'password.again': '再输一遍新密码',
+  'password.change': '修改', 'password.note': '修改后，这个账号在别处的登录都会退出。', 'password.mismatch': '两次输入的新密码不一样',
+  'password.changed': '密码已修改。已退出的其他登录：{n} 个。',
   'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
 };
 
@@ -146,7 +149,10 @@ const en = {
   'err.illegal': 'That play is not allowed', 'err.not_your_turn': 'Not your turn yet', 'err.stale': 'The game moved on; try again',
   'err.no_table': 'No such table', 'err.private': 'This table is private', 'err.wrong_password': 'Wrong password',
   'err.name_taken': 'That name is taken', 'err.bad_name': 'Names: 2–24 letters, digits, _ or -', 'err.bad_password': 'Passwords have at least 8 characters',
-  'err.rate_limited': 'Too fast, slow down',
+  'err.rate_limited': 'Too fast, slow down', 'err.guest': 'A guest has no password: register to choose one',
+  'password.title': 'Change password', 'password.current': 'Current password', 'password.new': 'New password', 'password.again': 'New password again',
+  'password.change': 'Change', 'password.note': 'Every other login of this account ends.', 'password.mismatch': 'The two new passwords differ',
+  'password.changed': 'Password changed. Other logins ended: {n}.',
   'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
 };
 

@@ -185,6 +185,7 @@ export function loginDialog(hall) {
         'div',
         { class: 'dlgbtns' },
         u && !u.guest && h('button', { value: 'logout', class: 'ghost', formnovalidate: true }, t('user.logout')),
+        u && !u.guest && h('button', { value: 'password', class: 'ghost', formnovalidate: true }, t('password.title')),
         h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
         h('button', { value: 'register', class: 'ghost' }, t('login.register')),
         h('button', { value: 'login', class: 'primary' }, t('login.login')),
@@ -196,6 +197,45 @@ export function loginDialog(hall) {
     const v = dlg.returnValue;
     if (v === 'login' || v === 'register') hall.send({ type: v, name: name.value.trim(), password: pass.value });
     if (v === 'logout') hall.send({ type: 'logout' });
+    if (v === 'password') passwordDialog(hall);
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+/** A new password: the current one, and the new one twice (the browser will not send the
+ * form while they differ). The server ends every other session of the account; this
+ * window stays logged in, and says how many ended. */
+function passwordDialog(hall) {
+  const current = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const fresh = () => h('input', { type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 256 });
+  const next = fresh();
+  const again = fresh();
+  const same = () => again.setCustomValidity(again.value === next.value ? '' : t('password.mismatch'));
+  next.addEventListener('input', same);
+  again.addEventListener('input', same);
+  const dlg = h(
+    'dialog',
+    { class: 'dialog', 'aria-label': t('password.title') },
+    h(
+      'form',
+      { method: 'dialog' },
+      h('h2', {}, t('password.title')),
+      field(t('password.current'), current),
+      field(t('password.new'), next),
+      field(t('password.again'), again),
+      h('p', { class: 'note', role: 'status' }, t('password.note')),
+      h(
+        'div',
+        { class: 'dlgbtns' },
+        h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
+        h('button', { value: 'change', class: 'primary' }, t('password.change')),
+      ),
+    ),
+  );
+  dlg.addEventListener('close', () => {
+    dlg.remove();
+    if (dlg.returnValue === 'change') hall.send({ type: 'change_password', password: current.value, new_password: next.value });
   });
   document.body.append(dlg);
   dlg.showModal();

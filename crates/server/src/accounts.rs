@@ -40,6 +40,12 @@ pub enum AuthError {
     /// Too many new accounts from this address lately; log in, or try again later.
     #[error("too many new accounts from your address; log in, or try again later")]
     TooManyAccounts,
+    /// The current password given to change it is wrong.
+    #[error("the current password is wrong")]
+    WrongCurrentPassword,
+    /// A guest has no password to change: registering gives it one.
+    #[error("a guest has no password: register to choose a name and password")]
+    Guest,
     /// The session token is unknown, expired or revoked.
     #[error("the session has ended; log in again")]
     BadToken,
@@ -55,7 +61,8 @@ impl AuthError {
             AuthError::BadName => "bad_name",
             AuthError::BadPassword => "bad_password",
             AuthError::NameTaken(_) => "name_taken",
-            AuthError::WrongPassword => "wrong_password",
+            AuthError::WrongPassword | AuthError::WrongCurrentPassword => "wrong_password",
+            AuthError::Guest => "guest",
             AuthError::RateLimited => "rate_limited",
             AuthError::TooManyAccounts => "too_many_accounts",
             AuthError::BadToken => "bad_token",
@@ -243,6 +250,46 @@ impl Accounts {
                 Err(AuthError::WrongPassword)
             }
         }
+    }
+
+    /// Changes the password of `user`, whose session is `token`, after checking the
+    /// current one; every other session of the account ends, and their count is returned.
+    /// A wrong current password counts as a failed login of the name and the address, so
+    /// a stolen session cannot be used to guess the password any faster than the login
+    /// form can.
+    pub async fn change_password(
+        &self,
+        user: &UserInfo,
+        token: &str,
+        password: &str,
+        new_password: &str,
+        address: &str,
+    ) -> Result<u64, AuthError> {
+        if user.guest {
+            return Err(AuthError::Guest);
+        }
+        let name_key = user.name.to_lowercase();
+        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
+            return Err(AuthError::RateLimited);
+        }
+        if !(8..=256).contains(&new_password.chars().count()) {
+            return Err(AuthError::BadPassword);
+        }
+        let stored = self.store.user_by_name(&user.name).await?;
+        let hash = stored
+            .filter(|u| u.info.id == user.id)
+            .and_then(|u| u.password_hash)
+            .ok_or(AuthError::Guest)?;
+        if !check_password(&self.hashing, password.to_string(), hash).await {
+            self.by_name.count(&name_key);
+            self.by_address.count(address);
+            return Err(AuthError::WrongCurrentPassword);
+        }
+        let hash = hash_password(&self.hashing, new_password.to_string()).await?;
+        Ok(self
+            .store
+            .set_password(user.id, &hash, &token_hash(token))
+            .await?)
     }
 
     /// A new guest account with a generated name, for a client at `address`.

@@ -321,6 +321,14 @@ impl Conn {
                     .register(current.as_ref(), &name, &password, &self.address)
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                // A guest who registers gets a new session; the guest's token, which now
+                // names the registered account, ends, so no copy of it left anywhere (a
+                // shared computer's storage) opens an account with a password.
+                if let (Some(old), true) = (&self.token, current.is_some_and(|u| u.guest)) {
+                    if let Err(e) = hall.accounts.logout(old).await {
+                        tracing::warn!(error = %e, "the guest's session did not end");
+                    }
+                }
                 self.session(s);
                 Ok(())
             }
@@ -331,6 +339,24 @@ impl Conn {
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
                 self.session(s);
+                Ok(())
+            }
+            ClientMessage::ChangePassword {
+                password,
+                new_password,
+            } => {
+                let (Some(user), Some(token)) = (self.client.user.clone(), self.token.clone())
+                else {
+                    return Err(Refusal::not_logged_in());
+                };
+                let ended = hall
+                    .accounts
+                    .change_password(&user, &token, &password, &new_password, &self.address)
+                    .await
+                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                self.client.out.send(&ServerMessage::PasswordChanged {
+                    sessions_ended: ended,
+                });
                 Ok(())
             }
             ClientMessage::Guest => {

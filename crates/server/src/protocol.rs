@@ -47,6 +47,15 @@ pub enum ClientMessage {
         /// Its password.
         password: String,
     },
+    /// Change the session's account's password. Every other session of the account ends
+    /// (a password changed because it leaked must lock out whoever holds it); this one
+    /// goes on. Failed attempts count as failed logins.
+    ChangePassword {
+        /// The current password.
+        password: String,
+        /// The new one: at least 8 characters.
+        new_password: String,
+    },
     /// Play as a guest: an account with a generated name and no password.
     Guest,
     /// End the session: its token stops working.
@@ -333,6 +342,11 @@ pub enum ServerMessage {
     },
     /// The session ended.
     LoggedOut,
+    /// The answer to [`ClientMessage::ChangePassword`]: the new password holds.
+    PasswordChanged {
+        /// How many other sessions of the account it ended.
+        sessions_ended: u64,
+    },
     /// The games offered.
     Games {
         /// Every game.

@@ -1,5 +1,5 @@
 //! Accounts through the real server: register, log in, wrong passwords limited, logout
-//! revoking the token, a guest who registers keeps the games played as a guest; and the
+//! revoking the token, a password change ending the other sessions, a guest who registers keeps the games played as a guest; and the
 //! HTTP side: records that verify, replays, SGF, histories, rated games on the
 //! leaderboard. No password or token is ever sent back or stored in the clear.
 
@@ -103,6 +103,116 @@ async fn register_login_logout_and_limits() {
     server.stop().await;
 }
 
+/// Sends a password change and returns the server's answer: the count of sessions ended,
+/// or the refusal's code.
+async fn change_password(c: &mut Connection, password: &str, new: &str) -> Result<u64, String> {
+    c.send(&ClientMessage::ChangePassword {
+        password: password.into(),
+        new_password: new.into(),
+    })
+    .await
+    .expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::PasswordChanged { sessions_ended } => return Ok(sessions_ended),
+            ServerMessage::Error { code, .. } => return Err(code),
+            _ => continue,
+        }
+    }
+}
+
+/// A password change needs the current password, ends every other session of the account
+/// (the one that asked goes on), makes the old password useless and the new one work; a
+/// guest has none to change, and wrong guesses are limited as failed logins are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_change_ends_every_other_session() {
+    let server = TestServer::fresh("password").await;
+    let open = |token: Option<String>| {
+        let addr = server.addr.clone();
+        async move {
+            Connection::open(&addr, token.as_deref())
+                .await
+                .expect("connects")
+        }
+    };
+    let (mut c, _, _) = open(None).await;
+    let (first, _) = c
+        .session(ClientMessage::Register {
+            name: "erin".into(),
+            password: "first password".into(),
+        })
+        .await
+        .expect("registered");
+    c.close().await;
+    let login = |password: &str| ClientMessage::Login {
+        name: "erin".into(),
+        password: password.into(),
+    };
+    let (mut c, _, _) = open(None).await;
+    let (second, _) = c.session(login("first password")).await.expect("logged in");
+    c.close().await;
+    let (mut c, _, _) = open(None).await;
+    let (third, _) = c.session(login("first password")).await.expect("logged in");
+    assert_eq!(
+        change_password(&mut c, "not my password", "second password").await,
+        Err("wrong_password".into())
+    );
+    assert_eq!(
+        change_password(&mut c, "first password", "short").await,
+        Err("bad_password".into())
+    );
+    assert_eq!(
+        change_password(&mut c, "first password", "second password").await,
+        Ok(2),
+        "the two other sessions end"
+    );
+    // The asking connection goes on.
+    c.send(&ClientMessage::Ping).await.expect("sent");
+    while !matches!(
+        c.recv_within(WAIT).await.expect("an answer"),
+        ServerMessage::Pong
+    ) {}
+    c.close().await;
+    for (token, live) in [(first, false), (second, false), (third, true)] {
+        let (c, user, _) = open(Some(token)).await;
+        assert_eq!(user.is_some(), live, "a session is live only if it asked");
+        c.close().await;
+    }
+    let (mut d, _, _) = open(None).await;
+    assert_eq!(
+        refused(d.session(login("first password")).await),
+        "wrong_password"
+    );
+    let (_, erin) = d
+        .session(login("second password"))
+        .await
+        .expect("logged in");
+    assert_eq!(erin.name, "erin");
+    // Wrong current passwords count as failed logins: after the fifth failure of the
+    // name (two so far), even the right one is refused for a while.
+    for _ in 0..3 {
+        assert_eq!(
+            change_password(&mut d, "a guess", "third password").await,
+            Err("wrong_password".into())
+        );
+    }
+    assert_eq!(
+        change_password(&mut d, "second password", "third password").await,
+        Err("rate_limited".into())
+    );
+    let (mut g, _) = guest(&server.addr).await;
+    assert_eq!(
+        change_password(&mut g, "anything", "a new password").await,
+        Err("guest".into())
+    );
+    let (mut nobody, _, _) = open(None).await;
+    assert_eq!(
+        change_password(&mut nobody, "anything", "a new password").await,
+        Err("not_logged_in".into())
+    );
+    server.stop().await;
+}
+
 /// Plays one quick game of `game` as the connected user; returns the record.
 async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> Record {
     let games = registry();
@@ -140,7 +250,7 @@ async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http() {
     let server = TestServer::fresh("history").await;
-    let (mut c, _) = guest(&server.addr).await;
+    let (mut c, guest_token) = guest(&server.addr).await;
     let record = quick_game(&mut c, "gomoku", "engine:L1").await;
     let (_, user) = c
         .session(ClientMessage::Register {
@@ -150,6 +260,12 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
         .await
         .expect("the guest registers");
     assert!(!user.guest);
+    // The guest's token ended with the guest: it does not open bob's account.
+    let (other, resumed, _) = Connection::open(&server.addr, Some(&guest_token))
+        .await
+        .expect("connects");
+    assert_eq!(resumed, None, "the guest's token still works");
+    other.close().await;
     let (status, body) = get(&server.addr, "/api/users/bob/games").await;
     assert_eq!(status, 200, "{body}");
     assert!(

@@ -177,3 +177,56 @@ test('two registered players play a rated game, and the rankings list them, the 
   await b.locator('.profile .rating', { hasText: 'Gomoku' }).waitFor();
   assert.deepEqual([...a.errors, ...b.errors], []);
 });
+
+test('a password change keeps this window logged in and logs every other session out', async () => {
+  const first = await openPage(env.browser, env.server.url);
+  await register(first, 'cai');
+  // The same account in another browser: this window takes the connection over, and the
+  // first keeps its token for the next visit.
+  const b = await openPage(env.browser, env.server.url);
+  await b.waitForFunction(() => window.qipai.hall.user);
+  await b.locator('#user').click();
+  const login = b.getByRole('dialog', { name: 'Log in or register' });
+  await login.getByLabel('Name').fill('cai');
+  await login.getByLabel('Password').fill("cai's password");
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await b.waitForFunction(() => window.qipai.hall.user?.name === 'cai');
+  const change = async (current, next, again) => {
+    await b.locator('#user').click();
+    await b.getByRole('dialog', { name: 'Log in or register' }).getByRole('button', { name: 'Change password' }).click();
+    const d = b.getByRole('dialog', { name: 'Change password' });
+    await d.getByLabel('Current password').fill(current);
+    await d.getByLabel('New password', { exact: true }).fill(next);
+    await d.getByLabel('New password again').fill(again);
+    await d.getByRole('button', { name: 'Change', exact: true }).click();
+    return d;
+  };
+  // Two different new passwords: the form is not sent.
+  const d = await change("cai's password", 'a new secret', 'another secret');
+  assert.ok(await d.isVisible(), 'the dialog stays open');
+  await b.screenshot({ path: screenshotPath('password-change') });
+  await d.getByRole('button', { name: 'Close' }).click();
+  await change('a wrong guess', 'a new secret', 'a new secret');
+  await b.locator('#toast', { hasText: 'Wrong password' }).waitFor();
+  await change("cai's password", 'a new secret', 'a new secret');
+  // One: the first window's (its guest session ended when it registered).
+  await b.locator('#toast', { hasText: 'Password changed. Other logins ended: 1.' }).waitFor();
+  // This window stays logged in, across a reload too; the first one's session has ended.
+  await b.reload();
+  await b.waitForFunction(() => window.qipai.hall.user?.name === 'cai');
+  await first.reload();
+  await first.waitForFunction(() => window.qipai.hall.user?.guest === true);
+  // The old password no longer logs in; the new one does.
+  await first.locator('#user').click();
+  const again = first.getByRole('dialog', { name: 'Log in or register' });
+  await again.getByLabel('Name').fill('cai');
+  await again.getByLabel('Password').fill("cai's password");
+  await again.getByRole('button', { name: 'Log in' }).click();
+  await first.locator('#toast', { hasText: 'Wrong password' }).waitFor();
+  await first.locator('#user').click();
+  await again.getByLabel('Name').fill('cai');
+  await again.getByLabel('Password').fill('a new secret');
+  await again.getByRole('button', { name: 'Log in' }).click();
+  await first.waitForFunction(() => window.qipai.hall.user?.name === 'cai');
+  assert.deepEqual([...first.errors, ...b.errors], []);
+});

@@ -212,6 +212,9 @@ pub trait Store: Send + Sync {
     async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>>;
     /// Ends a session.
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()>;
+    /// Sets a registered account's password hash and ends every session of it but
+    /// `keep` (a token hash), in one transaction; returns how many it ended.
+    async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64>;
 
     /// Saves a table's state (on opening, and whenever who sits where changes).
     async fn save_table(&self, table: &StoredTable) -> StoreResult<()>;

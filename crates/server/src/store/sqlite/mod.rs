@@ -259,6 +259,20 @@ impl Store for SqliteStore {
         .map(|_| ())
     }
 
+    async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64> {
+        let write = Write::SetPassword {
+            user,
+            hash: hash.into(),
+            keep: keep.into(),
+        };
+        match self.write(write).await? {
+            Written::Count(n) => Ok(n),
+            _ => Err(StoreError::Database(
+                "the writer answered another write".into(),
+            )),
+        }
+    }
+
     async fn save_table(&self, table: &StoredTable) -> StoreResult<()> {
         let (id, game, state) = Self::table_row(table)?;
         self.write(Write::SaveTable(id, game, state))

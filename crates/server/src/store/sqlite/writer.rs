@@ -35,6 +35,11 @@ pub(super) enum Write {
     RevokeSession {
         token_hash: String,
     },
+    SetPassword {
+        user: i64,
+        hash: String,
+        keep: String,
+    },
     SaveTable(String, String, String),
     CloseTable(String),
     StartGame(Box<StoredGame>),
@@ -67,6 +72,7 @@ impl Write {
             Write::StartGame(_)
                 | Write::Finish { .. }
                 | Write::RegisterGuest { .. }
+                | Write::SetPassword { .. }
                 | Write::ForgetGuests { .. }
         )
     }
@@ -222,6 +228,26 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
                 .await
                 .map_err(db)?;
             Ok(Written::Done)
+        }
+        Write::SetPassword { user, hash, keep } => {
+            let done = sqlx::query("UPDATE users SET password_hash = ? WHERE id = ? AND guest = 0")
+                .bind(hash)
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Corrupt(format!("no registered account {user}")));
+            }
+            let ended = sqlx::query(
+                "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash != ? AND revoked = 0",
+            )
+            .bind(user)
+            .bind(keep)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            Ok(Written::Count(ended.rows_affected()))
         }
         Write::SaveTable(id, game, state) => {
             save_table(conn, id, game, state).await?;
