@@ -98,7 +98,11 @@ async function hintPlayOrPass(page, hand, actions) {
   } else {
     await actions.getByRole('button', { name: 'Pass' }).click();
   }
-  await until(async () => (await handNames(hand)).length === before - played, 'the played cards to leave the hand');
+  // Should the play not go through, the failure says what the server and the page said.
+  await until(async () => (await handNames(hand)).length === before - played, 'the played cards to leave the hand').catch(async (e) => {
+    const toast = await page.locator('#toast').innerText();
+    throw new Error(`${e.message}; refusals: ${page.refusals.join(' ') || 'none'}; toast: ${toast || 'none'}; status: ${await page.locator('.status').first().innerText().catch(() => '?')}`);
+  });
   await until(async () => (await log(page)).length >= said + 2, 'a computer answering');
   return (await log(page)).slice(said);
 }
