@@ -58,6 +58,11 @@ pub struct Args {
     /// another machine).
     #[arg(long)]
     public_metrics: bool,
+    /// A registered account that may ban and unban players (`ban NAME REASON` in
+    /// `qipai connect`); repeat for several. The account is made as any other: register
+    /// it, then name it here.
+    #[arg(long = "moderator", value_name = "NAME")]
+    moderators: Vec<String>,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -94,6 +99,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.limits.api_burst = args.api_requests_per_second * 5.0;
     config.behind_proxy = args.behind_proxy;
     config.public_metrics = args.public_metrics;
+    config.moderators = args.moderators;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = config.data_dir.display().to_string();

@@ -3,7 +3,7 @@
 //! against each other — a table opened by one and joined by the other, chat, an undo asked
 //! for and granted, moves typed from the clients' own hints — and a person plays Dou
 //! Dizhu against computers through quick play; two registered players read the rankings
-//! and their histories after a rated game.
+//! and their histories after a rated game; a moderator bans a player.
 
 mod common;
 
@@ -321,6 +321,32 @@ fn after_a_rated_game_the_terminal_shows_the_rankings_and_both_histories() {
     assert!(lost.contains("with ben") && lost.contains(", -"), "{lost}");
     ben.type_line("history nobody");
     ben.expect("no player nobody");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// A moderator bans a player from the terminal: the moderator hears it done, the player
+/// is told why and the client ends; a player who is not a moderator is refused.
+#[test]
+fn a_moderator_bans_a_player_from_the_terminal() {
+    let dir = tempfile_dir("connect-ban");
+    let (mut server, addr) = serve(&dir, &["--moderator", "mona"]);
+    let mut mona = Terminal::register("mona", &addr);
+    let mut carl = Terminal::register("carl", &addr);
+    carl.type_line("ban mona because");
+    carl.expect("refused (not_moderator)");
+    mona.type_line("ban carl");
+    mona.expect("`ban` takes a name and the reason");
+    mona.type_line("ban carl abuse in chat");
+    mona.expect("carl is banned; sessions ended: 1.");
+    carl.expect("You are banned by a moderator: abuse in chat.");
+    let deadline = Instant::now() + WAIT;
+    while carl.child.try_wait().expect("a status").is_none() {
+        assert!(Instant::now() < deadline, "the banned client goes on");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    mona.type_line("unban carl");
+    mona.expect("carl is no longer banned.");
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -16,8 +16,9 @@ use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier}
 use argon2::Argon2;
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
-use std::sync::Arc;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Why an account request failed; [`AuthError::code`] is the protocol's error code.
 #[derive(Debug, thiserror::Error)]
@@ -46,6 +47,10 @@ pub enum AuthError {
     /// A guest has no password to change: registering gives it one.
     #[error("a guest has no password: register to choose a name and password")]
     Guest,
+    /// A moderator banned the account, or (for a new account) an account last used from
+    /// this address lately; the reason is the moderator's.
+    #[error("banned by a moderator: {0}")]
+    Banned(String),
     /// The session token is unknown, expired or revoked.
     #[error("the session has ended; log in again")]
     BadToken,
@@ -63,6 +68,7 @@ impl AuthError {
             AuthError::NameTaken(_) => "name_taken",
             AuthError::WrongPassword | AuthError::WrongCurrentPassword => "wrong_password",
             AuthError::Guest => "guest",
+            AuthError::Banned(_) => "banned",
             AuthError::RateLimited => "rate_limited",
             AuthError::TooManyAccounts => "too_many_accounts",
             AuthError::BadToken => "bad_token",
@@ -98,7 +104,22 @@ pub struct Accounts {
     /// Password hashes (and checks) running at once: one a core.
     hashing: tokio::sync::Semaphore,
     session: Duration,
+    /// Addresses that make no new account until a time, after a ban of an account that
+    /// was playing from there: the banned player's account, its reason and the time.
+    blocked: Mutex<HashMap<String, Block>>,
 }
+
+/// An address blocked from making accounts, after a ban.
+struct Block {
+    user: i64,
+    reason: String,
+    until: Instant,
+}
+
+/// How long, after a ban, the banned player's address makes no new account: long enough
+/// that coming back as a guest is not one click away, short enough that the next person
+/// behind a shared address (a campus, a mobile network) is not shut out for good.
+pub const BLOCK_ADDRESS_FOR: Duration = Duration::from_secs(24 * 3600);
 
 /// Whether a name may be registered.
 pub fn valid_name(name: &str) -> bool {
@@ -168,12 +189,47 @@ impl Accounts {
             new_by_address: Recent::new(limits.new_accounts_per_address, limits.accounts_window),
             hashing: tokio::sync::Semaphore::new(hashers.max(1)),
             session,
+            blocked: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// After a ban of `user`, who played from `address`: no new account from there for
+    /// [`BLOCK_ADDRESS_FOR`]. Kept in memory: a restart forgets it.
+    pub fn block_address(&self, address: &str, user: i64, reason: &str) {
+        let mut blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+        let now = Instant::now();
+        blocked.retain(|_, b| b.until > now);
+        blocked.insert(
+            address.to_string(),
+            Block {
+                user,
+                reason: reason.to_string(),
+                until: now + BLOCK_ADDRESS_FOR,
+            },
+        );
+    }
+
+    /// Lifts the address blocks a ban of `user` made.
+    pub fn unblock(&self, user: i64) {
+        let mut blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+        blocked.retain(|_, b| b.user != user);
+    }
+
+    /// A ban's reason, if `address` is blocked from making accounts now.
+    fn blocked(&self, address: &str) -> Option<String> {
+        let blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+        blocked
+            .get(address)
+            .filter(|b| b.until > Instant::now())
+            .map(|b| b.reason.clone())
     }
 
     /// Counts a new account from `address`, or refuses it if the address has made its
     /// share lately.
     fn new_account(&self, address: &str) -> Result<(), AuthError> {
+        if let Some(reason) = self.blocked(address) {
+            return Err(AuthError::Banned(reason));
+        }
         if !self.new_by_address.allowed(address) {
             return Err(AuthError::TooManyAccounts);
         }
@@ -242,6 +298,9 @@ impl Accounts {
         match stored {
             Some(u) if ok => {
                 self.by_name.clear(&name_key);
+                if let Some(reason) = u.banned {
+                    return Err(AuthError::Banned(reason));
+                }
                 self.open_session(u.info).await
             }
             _ => {

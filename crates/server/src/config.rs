@@ -27,6 +27,10 @@ pub struct ServerConfig {
     /// how busy the hall is and what errors it sends; a host who scrapes it from another
     /// machine turns this on (or scrapes through the proxy from this one).
     pub public_metrics: bool,
+    /// The hall's moderators, by account name (compared without case): registered
+    /// players who may ban and unban accounts (`ban`, `unban`). Empty by default: a host
+    /// names them with `qipai serve --moderator NAME`.
+    pub moderators: Vec<String>,
 }
 
 /// Limits on what one client may send.
@@ -99,6 +103,7 @@ impl Default for ServerConfig {
             bot_threads: std::thread::available_parallelism().map_or(2, usize::from),
             behind_proxy: false,
             public_metrics: false,
+            moderators: Vec::new(),
         }
     }
 }

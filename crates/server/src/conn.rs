@@ -268,7 +268,8 @@ impl Conn {
         if let Some(old) = &self.client.user {
             self.hall.release_online(old, self.client.conn);
         }
-        self.hall.claim_online(&user, &self.client.out);
+        self.hall
+            .claim_online(&user, &self.client.out, &self.address);
         self.client.user = Some(user);
     }
 
@@ -357,6 +358,18 @@ impl Conn {
                 self.client.out.send(&ServerMessage::PasswordChanged {
                     sessions_ended: ended,
                 });
+                Ok(())
+            }
+            ClientMessage::Ban { user, reason } => {
+                let by = self.client.user.clone();
+                let answer = crate::moderation::ban(&hall, by.as_ref(), &user, &reason).await?;
+                self.client.out.send(&answer);
+                Ok(())
+            }
+            ClientMessage::Unban { user } => {
+                let by = self.client.user.clone();
+                let answer = crate::moderation::unban(&hall, by.as_ref(), &user).await?;
+                self.client.out.send(&answer);
                 Ok(())
             }
             ClientMessage::Guest => {

@@ -77,7 +77,8 @@ pub struct Hall {
     /// [`Limits::api_requests_per_second`]: crate::config::Limits::api_requests_per_second
     pub api_requests: PerAddress,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
-    online: Mutex<HashMap<i64, Outbox>>,
+    /// Each account's live connection, and the address (its key for limits) it is at.
+    online: Mutex<HashMap<i64, (Outbox, String)>>,
     chat: Mutex<HashMap<i64, Bucket>>,
     messages: Mutex<HashMap<i64, Bucket>>,
     /// Set once the server stops: every connection then closes with
@@ -355,8 +356,9 @@ impl Hall {
 
     /// Records that `user` is online on `out`; an older connection of the same account is
     /// told and closed (the new one takes its seats over).
-    pub fn claim_online(&self, user: &UserInfo, out: &Outbox) {
-        if let Some(old) = lock(&self.online).insert(user.id, out.clone()) {
+    pub fn claim_online(&self, user: &UserInfo, out: &Outbox, address: &str) {
+        let online = (out.clone(), address.to_string());
+        if let Some((old, _)) = lock(&self.online).insert(user.id, online) {
             if old.conn != out.conn {
                 old.send(&crate::protocol::ServerMessage::error(
                     "taken_over",
@@ -371,9 +373,20 @@ impl Hall {
     /// Forgets `user`'s connection `conn` when it closes.
     pub fn release_online(&self, user: &UserInfo, conn: crate::outbox::ConnId) {
         let mut online = lock(&self.online);
-        if online.get(&user.id).is_some_and(|o| o.conn == conn) {
+        if online.get(&user.id).is_some_and(|(o, _)| o.conn == conn) {
             online.remove(&user.id);
         }
+    }
+
+    /// Tells `user`'s live connection, if any, why it ends (`code`, `message`) and closes
+    /// it; returns the address it was at. Its seats are then held and played as any
+    /// dropped player's are.
+    pub fn disconnect(&self, user: i64, code: &str, message: &str) -> Option<String> {
+        let (out, address) = lock(&self.online).remove(&user)?;
+        out.send(&crate::protocol::ServerMessage::error(code, message, None));
+        // A close frame's reason is short (123 bytes): the code, the message went before.
+        out.close(code);
+        Some(address)
     }
 
     /// The tables where `user` holds a seat.

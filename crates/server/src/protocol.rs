@@ -56,6 +56,20 @@ pub enum ClientMessage {
         /// The new one: at least 8 characters.
         new_password: String,
     },
+    /// A moderator (an account `qipai serve --moderator` names) bans an account: it
+    /// cannot log in, its sessions end, its connection closes, and its address makes no
+    /// new account for a day. Its games, ratings and seats' histories stay.
+    Ban {
+        /// The account's name.
+        user: String,
+        /// Why, shown to the player: at most 300 characters.
+        reason: String,
+    },
+    /// A moderator lifts a ban.
+    Unban {
+        /// The account's name.
+        user: String,
+    },
     /// Play as a guest: an account with a generated name and no password.
     Guest,
     /// End the session: its token stops working.
@@ -342,6 +356,15 @@ pub enum ServerMessage {
     },
     /// The session ended.
     LoggedOut,
+    /// The answer to [`ClientMessage::Ban`] and [`ClientMessage::Unban`].
+    Moderated {
+        /// The account.
+        user: String,
+        /// Whether it is banned now.
+        banned: bool,
+        /// Sessions the ban ended (0 for an unban).
+        sessions_ended: u64,
+    },
     /// The answer to [`ClientMessage::ChangePassword`]: the new password holds.
     PasswordChanged {
         /// How many other sessions of the account it ended.

@@ -23,6 +23,8 @@ In the hall:
                              of its replay (yours when no name is given, with your games
                              at private tables)
   mute NAME / unmute NAME    stop (or start again) hearing someone
+  ban NAME REASON…           (a moderator) shut an account out, saying why
+  unban NAME                 (a moderator) let it back
   quit                       leave (your seat is held for a while; connect again to return)
 At a table:
   ready / unready            ready for the next game (it starts when every seat is ready)
@@ -94,6 +96,15 @@ pub enum Command {
     Say(String),
     /// `chat TEXT`: lobby chat.
     Chat(String),
+    /// `ban NAME REASON…`.
+    Ban {
+        /// The account.
+        user: String,
+        /// Why.
+        reason: String,
+    },
+    /// `unban NAME`.
+    Unban(String),
     /// `ranks [GAME]`.
     Ranks(Option<String>),
     /// `history [NAME]`.
@@ -192,6 +203,14 @@ impl Command {
                 [name] => Command::History(Some(name.to_string())),
                 _ => bail!("`history` takes a player's name, or nothing for yours"),
             },
+            "ban" => match rest.split_once(char::is_whitespace) {
+                Some((user, reason)) if !reason.trim().is_empty() => Command::Ban {
+                    user: user.to_string(),
+                    reason: reason.trim().to_string(),
+                },
+                _ => bail!("`ban` takes a name and the reason: ban NAME abuse in chat"),
+            },
+            "unban" => Command::Unban(one("a name")?),
             "mute" => Command::Mute(one("a name")?, true),
             "unmute" => Command::Mute(one("a name")?, false),
             "auto" | "托管" => match rest {

@@ -300,6 +300,8 @@ impl Client<'_> {
             },
             Command::Chat(text) => ClientMessage::Chat { table: None, text },
             Command::Mute(user, mute) => ClientMessage::Mute { user, mute },
+            Command::Ban { user, reason } => ClientMessage::Ban { user, reason },
+            Command::Unban(user) => ClientMessage::Unban { user },
             Command::Ranks(game) => {
                 let game = game
                     .or_else(|| focus.as_deref().and_then(|t| self.tables.game_of(t)))
@@ -429,6 +431,22 @@ impl Client<'_> {
                     None => "lobby".into(),
                 };
                 self.say(&format!("[{place}] {from}: {text}"))
+            }
+            ServerMessage::Moderated {
+                user,
+                banned: true,
+                sessions_ended,
+            } => self.say(&format!(
+                "{user} is banned; sessions ended: {sessions_ended}."
+            )),
+            ServerMessage::Moderated { user, .. } => {
+                self.say(&format!("{user} is no longer banned."))
+            }
+            // Banned: the server closes the connection, and neither the session nor a
+            // new guest would let the client back in.
+            ServerMessage::Error { code, message, .. } if code == "banned" => {
+                self.say(&format!("You are {message}."))?;
+                bail!("banned from {}", self.url)
             }
             ServerMessage::Error {
                 code,

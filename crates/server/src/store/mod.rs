@@ -39,6 +39,8 @@ pub struct StoredUser {
     pub info: UserInfo,
     /// The argon2id hash (PHC string); `None` for a guest.
     pub password_hash: Option<String>,
+    /// Why a moderator banned the account, if it is banned.
+    pub banned: Option<String>,
 }
 
 /// Who sits in a seat, as stored.
@@ -212,6 +214,9 @@ pub trait Store: Send + Sync {
     async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>>;
     /// Ends a session.
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()>;
+    /// Bans an account (`reason`) or lifts its ban (`None`). A ban ends every session of
+    /// the account in the same transaction; returns how many it ended.
+    async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64>;
     /// Sets a registered account's password hash and ends every session of it but
     /// `keep` (a token hash), in one transaction; returns how many it ended.
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64>;

@@ -212,14 +212,16 @@ impl Store for SqliteStore {
     }
 
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
-        let row = sqlx::query("SELECT id, name, guest, password_hash FROM users WHERE name = ?")
-            .bind(name)
-            .fetch_optional(&self.reads)
-            .await
-            .map_err(db)?;
+        let row =
+            sqlx::query("SELECT id, name, guest, password_hash, banned FROM users WHERE name = ?")
+                .bind(name)
+                .fetch_optional(&self.reads)
+                .await
+                .map_err(db)?;
         Ok(row.map(|r| StoredUser {
             info: user_info(&r),
             password_hash: r.get("password_hash"),
+            banned: r.get("banned"),
         }))
     }
 
@@ -257,6 +259,19 @@ impl Store for SqliteStore {
         })
         .await
         .map(|_| ())
+    }
+
+    async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64> {
+        let write = Write::SetBanned {
+            user,
+            reason: reason.map(str::to_string),
+        };
+        match self.write(write).await? {
+            Written::Count(n) => Ok(n),
+            _ => Err(StoreError::Database(
+                "the writer answered another write".into(),
+            )),
+        }
     }
 
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64> {

@@ -40,6 +40,10 @@ pub(super) enum Write {
         hash: String,
         keep: String,
     },
+    SetBanned {
+        user: i64,
+        reason: Option<String>,
+    },
     SaveTable(String, String, String),
     CloseTable(String),
     StartGame(Box<StoredGame>),
@@ -73,6 +77,7 @@ impl Write {
                 | Write::Finish { .. }
                 | Write::RegisterGuest { .. }
                 | Write::SetPassword { .. }
+                | Write::SetBanned { .. }
                 | Write::ForgetGuests { .. }
         )
     }
@@ -247,6 +252,28 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             .execute(&mut *conn)
             .await
             .map_err(db)?;
+            Ok(Written::Count(ended.rows_affected()))
+        }
+        Write::SetBanned { user, reason } => {
+            let done = sqlx::query("UPDATE users SET banned = ?, banned_at = ? WHERE id = ?")
+                .bind(reason)
+                .bind(reason.as_ref().map(|_| unix_now()))
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Corrupt(format!("no account {user}")));
+            }
+            if reason.is_none() {
+                return Ok(Written::Count(0));
+            }
+            let ended =
+                sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = ? AND revoked = 0")
+                    .bind(user)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(db)?;
             Ok(Written::Count(ended.rows_affected()))
         }
         Write::SaveTable(id, game, state) => {

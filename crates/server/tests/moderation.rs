@@ -1,0 +1,152 @@
+//! Bans through the real server: a moderator the host named bans a player, who is told
+//! why and disconnected, whose sessions end, who cannot log in or come back as a guest
+//! from the same address, and whom an unban lets back; nobody else may ban, and a
+//! moderator cannot be banned.
+
+mod common;
+
+use common::{data_dir, fast_config, TestServer};
+use server::client::{ClientError, Connection};
+use server::protocol::{ClientMessage, ServerMessage};
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Sends `m` and returns the answer: the `moderated` message, or the refusal's code.
+async fn ask(c: &mut Connection, m: ClientMessage) -> Result<(String, bool, u64), String> {
+    c.send(&m).await.expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::Moderated {
+                user,
+                banned,
+                sessions_ended,
+            } => return Ok((user, banned, sessions_ended)),
+            ServerMessage::Error { code, .. } => return Err(code),
+            _ => continue,
+        }
+    }
+}
+
+fn ban(user: &str, reason: &str) -> ClientMessage {
+    ClientMessage::Ban {
+        user: user.into(),
+        reason: reason.into(),
+    }
+}
+
+fn carl_login() -> ClientMessage {
+    ClientMessage::Login {
+        name: "carl".into(),
+        password: "carl's password".into(),
+    }
+}
+
+fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
+    match r {
+        Err(ClientError::Refused { code, .. }) => code,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// A connection with a session: `name` registered (or logged in, if `login`).
+async fn account(addr: &str, name: &str, login: bool) -> (Connection, String) {
+    let (mut c, _, _) = Connection::open(addr, None).await.expect("connects");
+    let password = format!("{name}'s password");
+    let m = if login {
+        ClientMessage::Login {
+            name: name.into(),
+            password,
+        }
+    } else {
+        ClientMessage::Register {
+            name: name.into(),
+            password,
+        }
+    };
+    let (token, _) = c.session(m).await.expect("a session");
+    (c, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
+    let mut config = fast_config(data_dir("moderation"));
+    config.moderators = vec!["Mona".into()];
+    let server = TestServer::start(config).await;
+    let (mut mona, _) = account(&server.addr, "mona", false).await;
+    let (mut carl, carl_token) = account(&server.addr, "carl", false).await;
+
+    // Nobody but a moderator bans, and a moderator is not banned.
+    assert_eq!(
+        ask(&mut carl, ban("mona", "I do not like her")).await,
+        Err("not_moderator".into())
+    );
+    for (user, reason, code) in [
+        ("mona", "testing", "not_allowed"),
+        ("nobody", "who?", "no_user"),
+        ("carl", " \n ", "bad_reason"),
+    ] {
+        assert_eq!(ask(&mut mona, ban(user, reason)).await, Err(code.into()));
+    }
+
+    assert_eq!(
+        ask(&mut mona, ban("carl", "abuse in chat")).await,
+        Ok(("carl".into(), true, 1))
+    );
+    // Carl hears why, then his connection closes.
+    let told = loop {
+        match carl.recv_within(WAIT).await {
+            Ok(ServerMessage::Error { code, message, .. }) if code == "banned" => break message,
+            Ok(_) => continue,
+            Err(e) => panic!("closed before being told: {e}"),
+        }
+    };
+    assert!(told.contains("abuse in chat"), "{told}");
+    loop {
+        match carl.recv_within(WAIT).await {
+            Ok(_) => continue,
+            Err(ClientError::Timeout(_)) => panic!("the banned connection stays open"),
+            Err(_) => break,
+        }
+    }
+    // His token opens nothing; his password is refused with the reason; his address
+    // makes no guest and no new account.
+    let (mut c, user, _) = Connection::open(&server.addr, Some(&carl_token))
+        .await
+        .expect("connects");
+    assert_eq!(user, None, "the banned player's session still works");
+    assert_eq!(refused(c.session(carl_login()).await), "banned");
+    let register = ClientMessage::Register {
+        name: "carl2".into(),
+        password: "another password".into(),
+    };
+    for m in [ClientMessage::Guest, register] {
+        assert_eq!(refused(c.session(m).await), "banned");
+    }
+    // Others at the address still log in to the accounts they have.
+    let (_mona_again, _) = account(&server.addr, "mona", true).await;
+
+    // The ban survives a restart.
+    let dir = server.dir.clone();
+    server.stop().await;
+    let mut config = fast_config(dir);
+    config.moderators = vec!["mona".into()];
+    let server = TestServer::start(config).await;
+    let (mut c, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    assert_eq!(refused(c.session(carl_login()).await), "banned");
+    let (mut mona, _) = account(&server.addr, "mona", true).await;
+    assert_eq!(
+        ask(
+            &mut mona,
+            ClientMessage::Unban {
+                user: "carl".into()
+            }
+        )
+        .await,
+        Ok(("carl".into(), false, 0))
+    );
+    let (_carl, _) = account(&server.addr, "carl", true).await;
+    server.stop().await;
+}
