@@ -2,7 +2,7 @@
 // finished game stepped action by action with every hand shown, drawn by the same code as
 // the live table.
 
-import { h, put } from './dom.js';
+import { h, put, toast } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
 import { RENDERERS, actionText } from './table.js';
@@ -21,10 +21,40 @@ function company(g) {
 
 export function profileView(hall, name) {
   const el = h('section', { class: 'profile' }, h('p', { class: 'loading' }, t('loading')));
+  /** One game of the history, as a row. */
+  const row = (g) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, gameName(g.game), g.private && h('span', { class: 'badge', title: t('profile.private_hint') }, t('profile.private'))),
+      h('td', { class: 'with' }, company(g)),
+      h('td', { class: 'when' }, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
+      h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
+      h('td', {}, g.finished_at && h('a', { href: `#/replay/${encodeURIComponent(g.id)}` }, t('act.replay'))),
+    );
   const draw = async (who) => {
     try {
       // With the session's token the server lists one's own games at private tables too.
-      const data = await api(`/api/users/${encodeURIComponent(who)}/games`, hall.token);
+      const path = `/api/users/${encodeURIComponent(who)}/games`;
+      const data = await api(path, hall.token);
+      // A long history comes a page at a time: "More games" asks for the next one.
+      const body = h('tbody', {}, data.games.map(row));
+      const more = h('button', { type: 'button', class: 'ghost more' }, t('profile.more'));
+      let next = data.next;
+      more.hidden = !next;
+      more.addEventListener('click', async () => {
+        more.disabled = true;
+        try {
+          const page = await api(`${path}?before=${encodeURIComponent(next)}`, hall.token);
+          body.append(...page.games.map(row));
+          next = page.next;
+          more.hidden = !next;
+        } catch (e) {
+          toast(String(e.message || e));
+        } finally {
+          more.disabled = false;
+        }
+      });
       const ratings = (data.ratings || []).filter((r) => r.games > 0);
       put(
         el,
@@ -43,22 +73,9 @@ export function profileView(hall, name) {
               'table',
               { class: 'history' },
               h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.with')), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('th', {}, ''))),
-              h(
-                'tbody',
-                {},
-                data.games.map((g) =>
-                  h(
-                    'tr',
-                    {},
-                    h('td', {}, gameName(g.game), g.private && h('span', { class: 'badge', title: t('profile.private_hint') }, t('profile.private'))),
-                    h('td', { class: 'with' }, company(g)),
-                    h('td', { class: 'when' }, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
-                    h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
-                    h('td', {}, g.finished_at && h('a', { href: `#/replay/${encodeURIComponent(g.id)}` }, t('act.replay'))),
-                  ),
-                ),
-              ),
+              body,
             ),
+        more,
       );
     } catch (e) {
       put(el, h('p', { class: 'note' }, String(e.message || e)));

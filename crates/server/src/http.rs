@@ -3,8 +3,9 @@
 //! client ([`crate::web`]).
 
 use crate::hall::Hall;
+use crate::store::HistoryCursor;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -61,6 +62,21 @@ async fn limit_api(
 
 fn not_found(what: String) -> Response {
     (StatusCode::NOT_FOUND, Json(json!({ "error": what }))).into_response()
+}
+
+fn bad_request(what: String) -> Response {
+    (StatusCode::BAD_REQUEST, Json(json!({ "error": what }))).into_response()
+}
+
+/// Games a page of a history holds unless asked otherwise.
+const HISTORY_PAGE: usize = 50;
+
+/// The query of a history: `?before=…&limit=…`, read by hand so a malformed one gets an
+/// answer in JSON like every other error.
+#[derive(serde::Deserialize)]
+struct HistoryQuery {
+    before: Option<String>,
+    limit: Option<String>,
 }
 
 fn failed(e: impl std::fmt::Display) -> Response {
@@ -223,11 +239,25 @@ async fn export(
 /// they are listed only when the request carries the player's own session
 /// (`Authorization: Bearer <token>`, the token the WebSocket session gave). Without one,
 /// or with anyone else's or an expired one, the history is the public one.
+///
+/// A page holds `limit` games (1 to 100, 50 by default), newest first; when there may be
+/// more, `next` is the `before` that asks for the following page.
 async fn history(
     State(hall): State<Arc<Hall>>,
     Path(name): Path<String>,
+    Query(page): Query<HistoryQuery>,
     headers: HeaderMap,
 ) -> Response {
+    let limit = match page.limit.as_deref().map(str::parse::<usize>) {
+        None => HISTORY_PAGE,
+        Some(Ok(n)) if (1..=100).contains(&n) => n,
+        Some(_) => return bad_request("limit is a number of games from 1 to 100".into()),
+    };
+    let before = match page.before.as_deref().map(HistoryCursor::parse) {
+        None => None,
+        Some(Some(cursor)) => Some(cursor),
+        Some(None) => return bad_request("before is the `next` of an earlier page".into()),
+    };
     let user = match hall.store.user_by_name(&name).await {
         Ok(Some(u)) => u.info,
         Ok(None) => return not_found(format!("no player {name}")),
@@ -238,10 +268,17 @@ async fn history(
         None => None,
     };
     let own = asking.is_some_and(|a| a.id == user.id);
-    let games = match hall.store.history(user.id, 100, own).await {
+    let games = match hall
+        .store
+        .history(user.id, limit, own, before.as_ref())
+        .await
+    {
         Ok(games) => games,
         Err(e) => return failed(e),
     };
+    let next = (games.len() == limit)
+        .then(|| games.last().map(|g| HistoryCursor::after(g).to_string()))
+        .flatten();
     // The player's rating at every game (a profile page shows those played rated).
     let mut ratings = Vec::new();
     for g in hall.registry.games() {
@@ -250,7 +287,7 @@ async fn history(
             Err(e) => return failed(e),
         }
     }
-    Json(json!({ "user": user, "games": games, "ratings": ratings })).into_response()
+    Json(json!({ "user": user, "games": games, "ratings": ratings, "next": next })).into_response()
 }
 
 /// The token of an `Authorization: Bearer <token>` header, if the request has one.

@@ -247,6 +247,74 @@ async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
     (status, body)
 }
 
+/// A long history is read a page at a time: each page newest first, the next one asked
+/// for with the `next` the last gave, every game once, and no `next` after the last.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_history_is_read_page_by_page() {
+    let server = TestServer::fresh("history-pages").await;
+    let (mut c, token) = guest(&server.addr).await;
+    let me = server.hall.accounts.resume(&token).await.expect("a user");
+    let mut played = Vec::new();
+    for _ in 0..5 {
+        played.push(quick_game(&mut c, "gomoku", "random").await.id);
+    }
+    let page = |query: String| {
+        let (addr, name) = (server.addr.clone(), me.name.clone());
+        async move {
+            let (status, body) = get(&addr, &format!("/api/users/{name}/games{query}")).await;
+            assert_eq!(status, 200, "{body}");
+            let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+            let ids: Vec<String> = v["games"]
+                .as_array()
+                .expect("games")
+                .iter()
+                .map(|g| g["id"].as_str().expect("an id").to_string())
+                .collect();
+            (ids, v["next"].as_str().map(str::to_string))
+        }
+    };
+    let (all, none) = page(String::new()).await;
+    assert_eq!(none, None, "five games fit in one page of 50");
+    let mut paged = Vec::new();
+    let mut query = "?limit=2".to_string();
+    loop {
+        let (ids, next) = page(query).await;
+        paged.extend(ids);
+        match next {
+            Some(next) => query = format!("?limit=2&before={next}"),
+            None => break,
+        }
+    }
+    assert_eq!(
+        paged, all,
+        "the pages, one after another, are the whole history"
+    );
+    let mut sorted = played.clone();
+    sorted.sort();
+    let mut listed = all.clone();
+    listed.sort();
+    assert_eq!(listed, sorted, "every game once");
+    let (_, body) = get(&server.addr, &format!("/api/users/{}/games", me.name)).await;
+    let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+    let started: Vec<i64> = v["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|g| g["started_at"].as_i64())
+        .collect();
+    assert_eq!(started.len(), 5, "{body}");
+    assert!(
+        started.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {started:?}"
+    );
+    for bad in ["?limit=0", "?limit=many", "?before=yesterday", "?limit=101"] {
+        let (status, body) = get(&server.addr, &format!("/api/users/{}/games{bad}", me.name)).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.contains("\"error\""), "{body}");
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http() {
     let server = TestServer::fresh("history").await;

@@ -52,9 +52,9 @@ async fn games_stored_before_the_private_column_take_it_from_their_table() {
             .map(|g| (g.id, g.private))
             .collect::<Vec<_>>()
     };
-    let public = store.history(1, 10, false).await.expect("a history");
+    let public = store.history(1, 10, false, None).await.expect("a history");
     assert_eq!(ids(public), [("tpub-1".to_string(), false)]);
-    let own = store.history(1, 10, true).await.expect("a history");
+    let own = store.history(1, 10, true, None).await.expect("a history");
     assert_eq!(
         ids(own),
         [("tpub-1".to_string(), false), ("tpriv-1".to_string(), true)]

@@ -65,3 +65,40 @@ test('a finished game replays step by step, its players named, its deal checked'
   assert.equal(await row.locator('a', { hasText: 'Replay' }).getAttribute('href'), replayed);
   assert.deepEqual(page.errors, []);
 });
+
+test('a long history comes a page at a time: "More games" adds the next page, then goes', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  page.on('dialog', (d) => d.accept());
+  // Three games, each resigned at once and left.
+  for (let i = 0; i < 3; i++) {
+    await page.goto(`${env.server.url}#/`);
+    await quickPlay(page, 'gomoku');
+    const resign = page.locator('button[data-focus="resign"]');
+    await resign.and(page.locator(':enabled')).waitFor({ timeout: 15000 });
+    await resign.click();
+    await page.waitForSelector('.overpanel');
+    await page.getByRole('button', { name: 'Leave' }).click();
+  }
+  // Pages of two instead of fifty: the page's own requests, to the real server, asked
+  // for smaller pages.
+  const asked = [];
+  await page.route('**/api/users/*/games*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '2');
+    asked.push(url.search);
+    route.continue({ url: url.toString() });
+  });
+  await page.goto(`${env.server.url}#/profile`);
+  const rows = page.locator('table.history tbody tr');
+  await rows.first().waitFor();
+  assert.equal(await rows.count(), 2);
+  const more = page.getByRole('button', { name: 'More games' });
+  await more.click();
+  await page.waitForFunction(() => document.querySelectorAll('table.history tbody tr').length === 3);
+  await more.waitFor({ state: 'hidden' });
+  const ids = await page.locator('table.history a[href^="#/replay/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert.equal(new Set(ids).size, 3, `three different games: ${ids.join(' ')}`);
+  assert.ok(asked.some((q) => q.includes('before=')), asked.join(' '));
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

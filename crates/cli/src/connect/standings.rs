@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// only once it returns).
 const ANSWER_WITHIN: Duration = Duration::from_secs(10);
 
-/// How many games of a history are printed, newest first.
+/// How many games of a history are asked for and printed, newest first.
 const SHOWN: usize = 20;
 
 /// One row of `/api/leaderboard/{game}`.
@@ -38,6 +38,9 @@ struct History {
     games: Vec<GameSummary>,
     #[serde(default)]
     ratings: Vec<Rated>,
+    /// Set when there are older games than this page holds.
+    #[serde(default)]
+    next: Option<String>,
 }
 
 /// A rating in a history.
@@ -138,7 +141,7 @@ pub async fn history(
     name: &str,
     token: Option<&str>,
 ) -> Result<String> {
-    let path = format!("/api/users/{}/games", segment(name));
+    let path = format!("/api/users/{}/games?limit={SHOWN}", segment(name));
     let history: History = get(url, &path, token).await?;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -179,15 +182,8 @@ fn history_text(registry: &Registry, h: &History, base: &str, now: i64) -> Strin
         lines.push("No finished games yet.".into());
         return lines.join("\n");
     }
-    lines.push(format!(
-        "Latest games{}:",
-        if finished.len() > SHOWN {
-            format!(" ({SHOWN} of {})", finished.len())
-        } else {
-            String::new()
-        }
-    ));
-    for g in finished.iter().take(SHOWN) {
+    lines.push("Latest games:".into());
+    for g in &finished {
         let score = g.score.map_or_else(String::new, |s| format!("{s:+}"));
         let private = if g.private { " [private]" } else { "" };
         lines.push(format!(
@@ -196,6 +192,12 @@ fn history_text(registry: &Registry, h: &History, base: &str, now: i64) -> Strin
             game_name(registry, &g.game),
             company(g),
             g.id
+        ));
+    }
+    if h.next.is_some() {
+        lines.push(format!(
+            "  … and older ones, on the profile page: {base}/#/profile/{}",
+            segment(&h.user.name)
         ));
     }
     lines.join("\n")

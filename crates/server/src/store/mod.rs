@@ -167,6 +167,9 @@ pub struct GameSummary {
     pub seat: Seat,
     /// The score change, once finished.
     pub score: Option<i64>,
+    /// When it started (Unix seconds).
+    #[serde(default)]
+    pub started_at: i64,
     /// When it finished (Unix seconds), if it did.
     pub finished_at: Option<i64>,
     /// Who played each seat, in seat order, the player's own included: whom they played
@@ -175,6 +178,43 @@ pub struct GameSummary {
     /// Played at a private table: listed only in the player's own history.
     #[serde(default)]
     pub private: bool,
+}
+
+/// Where a page of a player's history ends: the next page starts after this game. Games
+/// are listed newest first by when they started, ties by id, so a page boundary is exact
+/// even when several games start in the same second and new games are played between
+/// pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryCursor {
+    /// The last listed game's start (Unix seconds).
+    pub started_at: i64,
+    /// The last listed game's id.
+    pub id: String,
+}
+
+impl HistoryCursor {
+    /// The cursor after `game`.
+    pub fn after(game: &GameSummary) -> HistoryCursor {
+        HistoryCursor {
+            started_at: game.started_at,
+            id: game.id.clone(),
+        }
+    }
+
+    /// Reads the form [`HistoryCursor::to_string`] writes: `STARTED.ID`.
+    pub fn parse(text: &str) -> Option<HistoryCursor> {
+        let (started, id) = text.split_once('.')?;
+        Some(HistoryCursor {
+            started_at: started.parse().ok()?,
+            id: id.to_string(),
+        })
+    }
+}
+
+impl std::fmt::Display for HistoryCursor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.started_at, self.id)
+    }
 }
 
 /// A rating change to store with a finished game.
@@ -260,13 +300,15 @@ pub trait Store: Send + Sync {
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64>;
     /// Who played each seat of game `id`, in seat order (empty for an unknown game).
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>>;
-    /// A player's games, newest first; those played at private tables only if
-    /// `with_private` (the player asking for their own).
+    /// A player's games, newest first, `limit` at most; those played at private tables
+    /// only if `with_private` (the player asking for their own); only those after
+    /// `before` in that order, if given (the next page).
     async fn history(
         &self,
         user: i64,
         limit: usize,
         with_private: bool,
+        before: Option<&HistoryCursor>,
     ) -> StoreResult<Vec<GameSummary>>;
     /// A player's rating at a game (the starting rating if none yet).
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;

@@ -11,8 +11,8 @@
 mod writer;
 
 use super::{
-    GameSummary, RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable,
-    StoredUser, Unfinished,
+    GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError, StoreResult,
+    StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
@@ -408,30 +408,45 @@ impl Store for SqliteStore {
         user: i64,
         limit: usize,
         with_private: bool,
+        before: Option<&HistoryCursor>,
     ) -> StoreResult<Vec<GameSummary>> {
-        // `?3`: 1 lists games at private tables too, 0 leaves them out.
-        let rows = sqlx::query(
-            "SELECT g.id, g.game, s.seat, g.outcome, g.finished_at, g.private FROM game_seats s \
-             JOIN games g ON g.id = s.game_id WHERE s.user_id = ?1 AND g.private <= ?3 \
-             ORDER BY g.started_at DESC LIMIT ?2",
-        )
+        // `?3`: 1 lists games at private tables too, 0 leaves them out. `?4`, `?5`: only
+        // games after the cursor in the order listed (started earlier, or at the same
+        // second with a smaller id); none when `?4` is NULL.
+        macro_rules! page {
+            () => {
+                "s.user_id = ?1 AND g.private <= ?3 AND (?4 IS NULL OR \
+                 g.started_at < ?4 OR (g.started_at = ?4 AND g.id < ?5)) \
+                 ORDER BY g.started_at DESC, g.id DESC LIMIT ?2"
+            };
+        }
+        let (since, id) = before.map_or((None, ""), |c| (Some(c.started_at), c.id.as_str()));
+        let rows = sqlx::query(concat!(
+            "SELECT g.id, g.game, s.seat, g.outcome, g.started_at, g.finished_at, g.private \
+             FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
+            page!()
+        ))
         .bind(user)
         .bind(limit as i64)
         .bind(with_private)
+        .bind(since)
+        .bind(id)
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
         // Everyone at those games, in one query rather than one a game.
-        let seated = sqlx::query(
-            "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
-             LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN \
-             (SELECT g.id FROM game_seats m JOIN games g ON g.id = m.game_id \
-              WHERE m.user_id = ?1 AND g.private <= ?3 ORDER BY g.started_at DESC LIMIT ?2) \
-             ORDER BY s.game_id, s.seat",
-        )
+        let seated = sqlx::query(concat!(
+            "SELECT p.game_id, p.seat, p.bot, u.id, u.name, u.guest FROM game_seats p \
+             LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id IN \
+             (SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
+            page!(),
+            ") ORDER BY p.game_id, p.seat"
+        ))
         .bind(user)
         .bind(limit as i64)
         .bind(with_private)
+        .bind(since)
+        .bind(id)
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
@@ -456,6 +471,7 @@ impl Store for SqliteStore {
                     game: r.get("game"),
                     seat,
                     score: outcome.and_then(|o| o.scores.get(seat).copied()),
+                    started_at: r.get("started_at"),
                     finished_at: r.get("finished_at"),
                     private: r.get("private"),
                 })
