@@ -98,6 +98,7 @@ hall.on('table', (m) => {
   }
 });
 hall.on('password_changed', (m) => toast(t('password.changed', { n: m.sessions_ended })));
+hall.on('moderated', (m) => toast(t(m.banned ? 'mod.banned' : 'mod.unbanned', { name: m.user })));
 hall.on('error', (m) => {
   const k = `err.${m.code}`;
   // A stale move is simply redone; being turned away shows in the connection bar.

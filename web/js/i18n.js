@@ -77,6 +77,8 @@ const zh = {
   'password.title': '修改密码', 'password.current': '当前密码', 'password.new': '新密码', 'password.again': '再输一遍新密码',
   'password.change': '修改', 'password.note': '修改后，这个账号在别处的登录都会退出。', 'password.mismatch': '两次输入的新密码不一样',
   'password.changed': '密码已修改。已退出的其他登录：{n} 个。',
+  'mod.ban': '封禁…', 'mod.unban': '解除封禁', 'mod.reason': '为什么封禁 {name}？（对方会看到）', 'mod.banned_badge': '已封禁',
+  'mod.banned': '{name} 已被封禁。', 'mod.unbanned': '{name} 已解除封禁。',
   'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
 };
 
@@ -153,6 +155,8 @@ const en = {
   'password.title': 'Change password', 'password.current': 'Current password', 'password.new': 'New password', 'password.again': 'New password again',
   'password.change': 'Change', 'password.note': 'Every other login of this account ends.', 'password.mismatch': 'The two new passwords differ',
   'password.changed': 'Password changed. Other logins ended: {n}.',
+  'mod.ban': 'Ban…', 'mod.unban': 'Lift the ban', 'mod.reason': 'Why ban {name}? (They will see it.)', 'mod.banned_badge': 'banned',
+  'mod.banned': '{name} is banned.', 'mod.unbanned': '{name} is no longer banned.',
   'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
 };
 

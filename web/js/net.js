@@ -100,7 +100,9 @@ export class Hall extends EventTarget {
         } else {
           // No live session: play as a guest at once, so a first visit is one click from
           // a game. Logging in or registering later keeps the guest's games.
+          // The session the page had (expired, revoked, its account banned) is over.
           if (this.token) localStorage.removeItem(TOKEN);
+          this.user = null;
           this.ws.send(JSON.stringify({ type: 'guest' }));
         }
         break;

@@ -32,6 +32,28 @@ export function profileView(hall, name) {
       h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
       h('td', {}, g.finished_at && h('a', { href: `#/replay/${encodeURIComponent(g.id)}` }, t('act.replay'))),
     );
+  /** A moderator's Ban… or Unban for this player; the page is drawn again once done. */
+  const moderate = (data) => {
+    const user = data.user.name;
+    const done = () => {
+      const off = hall.on('moderated', (m) => {
+        if (m.user !== user) return;
+        off();
+        draw(user);
+      });
+    };
+    const ban = () => {
+      const reason = prompt(t('mod.reason', { name: user }));
+      if (!reason?.trim()) return;
+      done();
+      hall.send({ type: 'ban', user, reason: reason.trim() });
+    };
+    const unban = () => {
+      done();
+      hall.send({ type: 'unban', user });
+    };
+    return h('p', {}, h('button', { type: 'button', class: 'ghost danger', on: { click: data.banned ? unban : ban } }, t(data.banned ? 'mod.unban' : 'mod.ban')));
+  };
   const draw = async (who) => {
     try {
       // With the session's token the server lists one's own games at private tables too.
@@ -58,7 +80,14 @@ export function profileView(hall, name) {
       const ratings = (data.ratings || []).filter((r) => r.games > 0);
       put(
         el,
-        h('h1', {}, t('profile.title', { name: data.user.name }), data.user.guest && h('span', { class: 'badge' }, t('user.guest'))),
+        h(
+          'h1',
+          {},
+          t('profile.title', { name: data.user.name }),
+          data.user.guest && h('span', { class: 'badge' }, t('user.guest')),
+          data.banned && h('span', { class: 'badge banned' }, t('mod.banned_badge')),
+        ),
+        data.can_moderate && moderate(data),
         ratings.length > 0 && h('h2', {}, t('profile.ratings')),
         ratings.length > 0 &&
           h(

@@ -258,8 +258,8 @@ async fn history(
         Some(Some(cursor)) => Some(cursor),
         Some(None) => return bad_request("before is the `next` of an earlier page".into()),
     };
-    let user = match hall.store.user_by_name(&name).await {
-        Ok(Some(u)) => u.info,
+    let (user, banned) = match hall.store.user_by_name(&name).await {
+        Ok(Some(u)) => (u.info, u.banned.is_some()),
         Ok(None) => return not_found(format!("no player {name}")),
         Err(e) => return failed(e),
     };
@@ -267,7 +267,12 @@ async fn history(
         Some(token) => hall.accounts.resume(token).await.ok(),
         None => None,
     };
-    let own = asking.is_some_and(|a| a.id == user.id);
+    let own = asking.as_ref().is_some_and(|a| a.id == user.id);
+    // A moderator looking at someone they may ban is offered to (the page's Ban button).
+    let can_moderate = asking
+        .as_ref()
+        .is_some_and(|a| crate::moderation::is_moderator(&hall, a))
+        && !crate::moderation::is_moderator(&hall, &user);
     let games = match hall
         .store
         .history(user.id, limit, own, before.as_ref())
@@ -287,7 +292,15 @@ async fn history(
             Err(e) => return failed(e),
         }
     }
-    Json(json!({ "user": user, "games": games, "ratings": ratings, "next": next })).into_response()
+    Json(json!({
+        "user": user,
+        "games": games,
+        "ratings": ratings,
+        "next": next,
+        "banned": banned,
+        "can_moderate": can_moderate,
+    }))
+    .into_response()
 }
 
 /// The token of an `Authorization: Bearer <token>` header, if the request has one.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{data_dir, fast_config, TestServer};
+use common::{data_dir, fast_config, http_get, TestServer};
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;
@@ -73,7 +73,7 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
     let mut config = fast_config(data_dir("moderation"));
     config.moderators = vec!["Mona".into()];
     let server = TestServer::start(config).await;
-    let (mut mona, _) = account(&server.addr, "mona", false).await;
+    let (mut mona, mona_token) = account(&server.addr, "mona", false).await;
     let (mut carl, carl_token) = account(&server.addr, "carl", false).await;
 
     // Nobody but a moderator bans, and a moderator is not banned.
@@ -109,6 +109,22 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
             Err(_) => break,
         }
     }
+    // His profile says so; a moderator's request is told it may moderate him, and
+    // nobody else's is.
+    let profile = |token: Option<String>| {
+        let addr = server.addr.clone();
+        async move {
+            let auth = token.map(|t| format!("Bearer {t}"));
+            let headers: Vec<(&str, &str)> =
+                auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+            let (status, _, body) = http_get(&addr, "/api/users/carl/games", &headers).await;
+            assert_eq!(status, 200, "{body}");
+            let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+            (v["banned"].as_bool(), v["can_moderate"].as_bool())
+        }
+    };
+    assert_eq!(profile(None).await, (Some(true), Some(false)));
+    assert_eq!(profile(Some(mona_token)).await, (Some(true), Some(true)));
     // His token opens nothing; his password is refused with the reason; his address
     // makes no guest and no new account.
     let (mut c, user, _) = Connection::open(&server.addr, Some(&carl_token))

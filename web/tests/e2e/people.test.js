@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -229,4 +229,33 @@ test('a password change keeps this window logged in and logs every other session
   await again.getByRole('button', { name: 'Log in' }).click();
   await first.waitForFunction(() => window.qipai.hall.user?.name === 'cai');
   assert.deepEqual([...first.errors, ...b.errors], []);
+});
+
+test("a moderator bans a player from the player's profile; the player is told why", async () => {
+  const server = await startServer(['--moderator', 'mona']);
+  try {
+    const mona = await openPage(env.browser, server.url);
+    await register(mona, 'mona');
+    const carl = await openPage(env.browser, server.url);
+    await register(carl, 'carl');
+    // A profile offers nothing to moderate to anyone else.
+    await carl.goto(`${server.url}#/profile/mona`);
+    await carl.locator('.profile h1').waitFor();
+    assert.equal(await carl.getByRole('button', { name: 'Ban…' }).count(), 0);
+    await mona.goto(`${server.url}#/profile/carl`);
+    mona.once('dialog', (d) => d.accept('abuse in chat'));
+    await mona.getByRole('button', { name: 'Ban…' }).click();
+    await mona.locator('#toast', { hasText: 'carl is banned.' }).waitFor();
+    await mona.locator('.profile h1 .badge', { hasText: 'banned' }).waitFor();
+    await carl.locator('#toast', { hasText: 'banned by a moderator: abuse in chat' }).waitFor();
+    await carl.waitForFunction(() => !window.qipai.hall.user || window.qipai.hall.user.name !== 'carl');
+    await mona.screenshot({ path: screenshotPath('moderation-banned') });
+    await mona.getByRole('button', { name: 'Lift the ban' }).click();
+    await mona.locator('#toast', { hasText: 'carl is no longer banned.' }).waitFor();
+    await mona.getByRole('button', { name: 'Ban…' }).waitFor();
+    assert.equal(await mona.locator('.profile h1 .badge', { hasText: 'banned' }).count(), 0);
+    assert.deepEqual([...mona.errors, ...carl.errors], []);
+  } finally {
+    await server.stop();
+  }
 });
