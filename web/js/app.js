@@ -53,7 +53,9 @@ function route() {
   }
   for (const a of document.querySelectorAll('.topnav a')) {
     // A replay is reached from a profile's games, and its back arrow returns there.
-    const section = { profile: '#/profile', replay: '#/profile', ranks: '#/ranks' }[parts[0]] || '#/';
+    // Another player's profile is nobody's section: "Profile" is one's own.
+    const others = parts[0] === 'profile' && parts[1] && parts[1] !== hall.user?.name;
+    const section = others ? null : { profile: '#/profile', replay: '#/profile', ranks: '#/ranks' }[parts[0]] || '#/';
     const here = a.getAttribute('href') === section;
     a.toggleAttribute('aria-current', here && !tableId);
   }

@@ -93,7 +93,15 @@ export function profileView(hall, name) {
           h(
             'div',
             { class: 'ratings' },
-            ratings.map((r) => h('div', { class: 'rating' }, gameName(r.game), h('b', {}, Math.round(r.rating)), `±${Math.round(r.deviation * 2)} · ${r.games}`)),
+            ratings.map((r) =>
+              h(
+                'div',
+                { class: 'rating', title: r.provisional ? t('ranks.provisional') : null },
+                gameName(r.game),
+                h('b', {}, `${Math.round(r.rating)}${r.provisional ? '?' : ''}`),
+                `±${Math.round(r.deviation * 2)} · ${r.games}`,
+              ),
+            ),
           ),
         h('h2', {}, t('profile.history')),
         data.games.length === 0

@@ -288,7 +288,7 @@ async fn history(
     let mut ratings = Vec::new();
     for g in hall.registry.games() {
         match hall.store.rating(user.id, g.id()).await {
-            Ok(r) => ratings.push(json!({ "game": g.id(), "rating": r.rating, "deviation": r.deviation, "games": r.games })),
+            Ok(r) => ratings.push(json!({ "game": g.id(), "rating": r.rating, "deviation": r.deviation, "games": r.games, "provisional": r.provisional() })),
             Err(e) => return failed(e),
         }
     }

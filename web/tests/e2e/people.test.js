@@ -171,7 +171,12 @@ test('two registered players play a rated game, and the rankings list them, the 
   await b.waitForURL(/#\/profile\/ann$/);
   await b.locator('.profile .rating', { hasText: 'Gomoku' }).waitFor();
   assert.equal(await b.locator('.profile p.note').innerText(), 'No finished games yet.');
+  // Her rating is provisional there too; and "Profile" in the top bar is ben's own, not
+  // the page on show.
+  assert.match(await b.locator('.profile .rating b').innerText(), /^\d+\?$/);
+  assert.equal(await b.locator('.topnav a[aria-current]').count(), 0);
   await b.locator('.topnav a', { hasText: 'Profile' }).click();
+  await b.waitForFunction(() => document.querySelector('.topnav a[aria-current]')?.textContent === 'Profile');
   await b.locator('table.history td.with a', { hasText: 'ann' }).click();
   await b.waitForURL(/#\/profile\/ann$/);
   await b.locator('.profile .rating', { hasText: 'Gomoku' }).waitFor();
