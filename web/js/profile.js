@@ -103,6 +103,28 @@ export function profileView(hall, name) {
               ),
             ),
           ),
+        data.stats?.length > 0 && h('h2', {}, t('profile.record')),
+        data.stats?.length > 0 &&
+          h(
+            'table',
+            { class: 'record' },
+            h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.played')), h('th', {}, t('profile.won')), h('th', {}, t('profile.score')))),
+            h(
+              'tbody',
+              {},
+              data.stats.map((r) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', {}, gameName(r.game)),
+                  h('td', {}, String(r.played)),
+                  // Ten and a half has no winning side: its record is its points.
+                  h('td', {}, r.game === 'tenhalf' ? '–' : `${r.won} (${Math.round((100 * r.won) / r.played)}%)`),
+                  h('td', { class: r.net > 0 ? 'plus' : r.net < 0 ? 'minus' : '' }, r.net > 0 ? `+${r.net}` : String(r.net)),
+                ),
+              ),
+            ),
+          ),
         h('h2', {}, t('profile.history')),
         data.games.length === 0
           ? h('p', { class: 'note' }, t('profile.none'))

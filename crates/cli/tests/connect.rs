@@ -310,6 +310,7 @@ fn after_a_rated_game_the_terminal_shows_the_rankings_and_both_histories() {
     );
     ben.type_line("history");
     ben.expect("Ratings: ");
+    ben.expect("Record: 五子棋 Gomoku 1 game, 1 won, +1");
     let game = ben.expect("/#/replay/");
     assert!(
         game.contains("with ann") && game.contains(&format!("/#/replay/{table}-1")),

@@ -292,10 +292,15 @@ async fn history(
             Err(e) => return failed(e),
         }
     }
+    let stats = match hall.store.stats(user.id, own).await {
+        Ok(stats) => stats,
+        Err(e) => return failed(e),
+    };
     Json(json!({
         "user": user,
         "games": games,
         "ratings": ratings,
+        "stats": stats,
         "next": next,
         "banned": banned,
         "can_moderate": can_moderate,

@@ -303,6 +303,24 @@ async fn a_history_is_read_page_by_page() {
         .filter_map(|g| g["started_at"].as_i64())
         .collect();
     assert_eq!(started.len(), 5, "{body}");
+    // The record per game agrees with the games listed (a Gomoku score is +1 or -1).
+    let scores: Vec<i64> = v["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|g| g["score"].as_i64())
+        .collect();
+    let won = scores.iter().filter(|&&s| s > 0).count() as u64;
+    let stats = &v["stats"];
+    assert_eq!(stats.as_array().map(Vec::len), Some(1), "{body}");
+    assert_eq!(stats[0]["game"], "gomoku");
+    assert_eq!(stats[0]["played"].as_u64(), Some(5), "{body}");
+    assert_eq!(stats[0]["won"].as_u64(), Some(won), "{body}");
+    assert_eq!(
+        stats[0]["net"].as_i64(),
+        Some(scores.iter().sum()),
+        "{body}"
+    );
     assert!(
         started.windows(2).all(|w| w[0] >= w[1]),
         "newest first: {started:?}"
@@ -431,6 +449,12 @@ async fn games_at_private_tables_are_listed_only_in_the_players_own_history() {
             assert_eq!(status, 200, "{body}");
             let history: serde_json::Value = serde_json::from_str(&body).expect("json");
             let games = history["games"].as_array().cloned().unwrap_or_default();
+            // The record per game counts only the games listed.
+            assert_eq!(
+                history["stats"][0]["played"].as_u64(),
+                Some(games.len() as u64),
+                "{body}"
+            );
             games
                 .iter()
                 .map(|g| {
@@ -526,6 +550,22 @@ async fn rated_games_between_registered_players_move_their_ratings() {
     assert_eq!(board.len(), 2, "{body}");
     let ratings: Vec<f64> = board.iter().filter_map(|r| r["rating"].as_f64()).collect();
     assert!(ratings[0] > 1500.0 && ratings[1] < 1500.0, "{body}");
+    // Each one's record at Gomoku: one game, won by the one rated up.
+    for (row, won, net) in [(&board[0], 1, 1), (&board[1], 0, -1)] {
+        let name = row["name"].as_str().expect("a name");
+        let (_, body) = get(&server.addr, &format!("/api/users/{name}/games")).await;
+        let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+        let stats = &v["stats"][0];
+        assert_eq!(
+            (
+                stats["played"].as_u64(),
+                stats["won"].as_u64(),
+                stats["net"].as_i64()
+            ),
+            (Some(1), Some(won), Some(net)),
+            "{body}"
+        );
+    }
     server.stop().await;
 }
 

@@ -92,10 +92,13 @@ test('a long history comes a page at a time: "More games" adds the next page, th
   const rows = page.locator('table.history tbody tr');
   await rows.first().waitFor();
   assert.equal(await rows.count(), 2);
+  // The record counts every game, not the page: three resigned, none won, three points lost.
+  assert.deepEqual(await page.locator('table.record tbody tr td').allInnerTexts(), ['Gomoku', '3', '0 (0%)', '-3']);
   const more = page.getByRole('button', { name: 'More games' });
   await more.click();
   await page.waitForFunction(() => document.querySelectorAll('table.history tbody tr').length === 3);
   await more.waitFor({ state: 'hidden' });
+  await page.screenshot({ path: screenshotPath('profile-record') });
   const ids = await page.locator('table.history a[href^="#/replay/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.equal(new Set(ids).size, 3, `three different games: ${ids.join(' ')}`);
   assert.ok(asked.some((q) => q.includes('before=')), asked.join(' '));

@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use game::Registry;
 use serde::Deserialize;
 use server::protocol::UserInfo;
-use server::store::GameSummary;
+use server::store::{GameStats, GameSummary};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long an answer may take before the command gives up (the table goes on meanwhile
@@ -38,6 +38,9 @@ struct History {
     games: Vec<GameSummary>,
     #[serde(default)]
     ratings: Vec<Rated>,
+    /// The player's record at each game played.
+    #[serde(default)]
+    stats: Vec<GameStats>,
     /// Set when there are older games than this page holds.
     #[serde(default)]
     next: Option<String>,
@@ -176,6 +179,28 @@ fn history_text(registry: &Registry, h: &History, base: &str, now: i64) -> Strin
         .collect();
     if !rated.is_empty() {
         lines.push(format!("Ratings: {}", rated.join(", ")));
+    }
+    let record: Vec<String> = h
+        .stats
+        .iter()
+        .map(|r| {
+            // Ten and a half has no winning side: its record is its points.
+            let won = if r.game == "tenhalf" {
+                String::new()
+            } else {
+                format!(", {} won", r.won)
+            };
+            let games = if r.played == 1 { "game" } else { "games" };
+            format!(
+                "{} {} {games}{won}, {:+}",
+                game_name(registry, &r.game),
+                r.played,
+                r.net
+            )
+        })
+        .collect();
+    if !record.is_empty() {
+        lines.push(format!("Record: {}", record.join("; ")));
     }
     let finished: Vec<&GameSummary> = h.games.iter().filter(|g| g.finished_at.is_some()).collect();
     if finished.is_empty() {

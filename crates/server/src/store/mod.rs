@@ -180,6 +180,20 @@ pub struct GameSummary {
     pub private: bool,
 }
 
+/// A player's record at one game: how many finished games, how many on the winning side,
+/// and the points won and lost in all.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameStats {
+    /// The game (`doudizhu`).
+    pub game: String,
+    /// Finished games.
+    pub played: u64,
+    /// Of those, games on the winning side (Ten and a half has no winning side: 0).
+    pub won: u64,
+    /// The score changes summed.
+    pub net: i64,
+}
+
 /// Where a page of a player's history ends: the next page starts after this game. Games
 /// are listed newest first by when they started, ties by id, so a page boundary is exact
 /// even when several games start in the same second and new games are played between
@@ -310,6 +324,9 @@ pub trait Store: Send + Sync {
         with_private: bool,
         before: Option<&HistoryCursor>,
     ) -> StoreResult<Vec<GameSummary>>;
+    /// A player's record at each game played, over all their finished games (those at
+    /// private tables only if `with_private`), in the games' order of id.
+    async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>>;
     /// A player's rating at a game (the starting rating if none yet).
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;
     /// The best-rated players of a game: those whose rating is settled first, best first,

@@ -11,8 +11,8 @@
 mod writer;
 
 use super::{
-    GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError, StoreResult,
-    StoredGame, StoredTable, StoredUser, Unfinished,
+    GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
+    StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
@@ -477,6 +477,33 @@ impl Store for SqliteStore {
                 })
             })
             .collect()
+    }
+
+    async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>> {
+        // The seat's entries of the stored outcome: `won` is JSON true or false, which
+        // json_extract reads as 1 or 0.
+        let rows = sqlx::query(
+            "SELECT g.game, COUNT(*) AS played, \
+             SUM(json_extract(g.outcome, '$.won[' || s.seat || ']')) AS won, \
+             SUM(json_extract(g.outcome, '$.scores[' || s.seat || ']')) AS net \
+             FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.user_id = ?1 AND g.private <= ?2 AND g.outcome IS NOT NULL \
+             GROUP BY g.game ORDER BY g.game",
+        )
+        .bind(user)
+        .bind(with_private)
+        .fetch_all(&self.reads)
+        .await
+        .map_err(db)?;
+        Ok(rows
+            .iter()
+            .map(|r| GameStats {
+                game: r.get("game"),
+                played: r.get::<i64, _>("played") as u64,
+                won: r.get::<Option<i64>, _>("won").unwrap_or(0) as u64,
+                net: r.get::<Option<i64>, _>("net").unwrap_or(0),
+            })
+            .collect())
     }
 
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {
