@@ -9,6 +9,9 @@
 //! docs/protocol.md shows every message with an example; docs/protocol.schema.json is
 //! generated from these types, and a test fails when the two and the types disagree.
 
+mod info;
+
+pub use info::{GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -204,131 +207,6 @@ pub enum ClientMessage {
     Ping,
 }
 
-/// How a table plays, chosen when it is opened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(default, deny_unknown_fields)]
-pub struct TableOptions {
-    /// The game's configuration (its options: `{"rule":"renju"}`); `null` for the default.
-    pub config: Value,
-    /// Number of seats, for games that take several (Ten and a half: 2–8).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seats: Option<usize>,
-    /// Private: not listed in the lobby, joined with the invite code only.
-    pub private: bool,
-    /// Whether computers may fill empty seats and take over for players who time out or
-    /// leave.
-    pub computers: bool,
-    /// Whether the games count for the players' ratings (registered players only).
-    pub rated: bool,
-    /// Seconds per turn, by the game's phase names (`{"bid":15,"play":40}`), with `"*"`
-    /// for every phase not named (`{"*":20}`: one time for every turn, without knowing the
-    /// game's phases); phases not named keep the game's default. See
-    /// [`TableOptions::turn_seconds_in`].
-    pub turn_seconds: std::collections::BTreeMap<String, u32>,
-    /// Each player's thinking time for a whole game, for games on a chess clock (Gomoku);
-    /// `None` keeps the game's default.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub game_seconds: Option<u32>,
-}
-
-impl TableOptions {
-    /// The seconds a turn in `phase` gets at this table, if the table sets them: the
-    /// phase's own entry, else the `"*"` entry. `None` keeps the game's default.
-    pub fn turn_seconds_in(&self, phase: &str) -> Option<u32> {
-        self.turn_seconds
-            .get(phase)
-            .or_else(|| self.turn_seconds.get("*"))
-            .copied()
-    }
-}
-
-impl Default for TableOptions {
-    fn default() -> Self {
-        TableOptions {
-            config: Value::Null,
-            seats: None,
-            private: false,
-            computers: true,
-            rated: false,
-            turn_seconds: Default::default(),
-            game_seconds: None,
-        }
-    }
-}
-
-/// A user as others see them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct UserInfo {
-    /// The account's id.
-    pub id: i64,
-    /// The name shown at tables.
-    pub name: String,
-    /// Whether it is a guest account.
-    pub guest: bool,
-}
-
-/// One game this server offers.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct GameInfo {
-    /// Its id (`doudizhu`).
-    pub id: String,
-    /// Its name for people.
-    pub name: String,
-    /// The numbers of seats it takes.
-    pub seats: [usize; 2],
-    /// Its bots, strongest last.
-    pub bots: Vec<String>,
-    /// Its default configuration.
-    pub config: Value,
-    /// What to type at a terminal.
-    pub help: String,
-}
-
-/// Who sits in a seat.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct SeatInfo {
-    /// The seat number.
-    pub seat: usize,
-    /// The person sitting there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user: Option<UserInfo>,
-    /// The computer playing there (a bot's name), when a computer fills the seat.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
-    /// Ready for the next game.
-    pub ready: bool,
-    /// The person is connected.
-    pub connected: bool,
-    /// A computer plays the person's seat for now (托管): asked for, after timeouts, or
-    /// while the person is away.
-    pub auto: bool,
-}
-
-/// The state of a table as the lobby and its players see it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct TableInfo {
-    /// The table.
-    pub id: TableId,
-    /// The game.
-    pub game: String,
-    /// `waiting` for players, `dealing` (collecting nonces), `playing`, or `closed`.
-    pub status: String,
-    /// Every seat.
-    pub seats: Vec<SeatInfo>,
-    /// The people watching.
-    pub spectators: usize,
-    /// The table's options (the invite code is not shown).
-    pub options: TableOptions,
-    /// The host: who opened it.
-    pub host: String,
-    /// Games finished at this table.
-    pub games: u64,
-    /// Each seat's running total over the match.
-    pub totals: Vec<i64>,
-    /// Opened by quick play: others' quick play may join it.
-    pub quick: bool,
-}
-
 /// What the server sends.
 // A message lives only until it is encoded, so the size of its largest variant costs
 // nothing worth boxing for.
@@ -520,32 +398,6 @@ pub fn schema() -> Value {
     })
 }
 
-/// A game in progress at a table, as one client may see it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct GameState {
-    /// The game's id (for its record).
-    pub game_id: String,
-    /// The commitment published before the deal.
-    pub commitment: String,
-    /// Every seat's nonce, in seat order.
-    pub nonces: Vec<Option<String>>,
-    /// The game's view for this client (its seat's, or a spectator's).
-    pub view: Value,
-    /// The seats that may act now.
-    pub to_act: Vec<usize>,
-    /// This client's legal actions, when it may act.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub legal: Vec<Value>,
-    /// Milliseconds until the acting seats' time runs out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline_ms: Option<u64>,
-    /// The phase the turn timer counts for (`bid`, `play`, `move`).
-    pub phase: String,
-    /// Each seat's thinking time left for the game, in milliseconds (chess-clock games).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub clocks_ms: Vec<u64>,
-}
-
 impl ServerMessage {
     /// An error message.
     pub fn error(code: &str, message: impl Into<String>, table: Option<&str>) -> ServerMessage {
@@ -562,21 +414,5 @@ impl ServerMessage {
         serde_json::to_string(self).unwrap_or_else(|e| {
             format!(r#"{{"type":"error","code":"internal","message":"cannot encode: {e}"}}"#)
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_turn_time_is_the_phase_s_own_else_the_star_s_else_the_game_s() {
-        let options: TableOptions =
-            serde_json::from_str(r#"{"turn_seconds":{"bid":15,"*":20}}"#).unwrap();
-        assert_eq!(options.turn_seconds_in("bid"), Some(15));
-        assert_eq!(options.turn_seconds_in("play"), Some(20));
-        let named: TableOptions = serde_json::from_str(r#"{"turn_seconds":{"bid":15}}"#).unwrap();
-        assert_eq!(named.turn_seconds_in("play"), None);
-        assert_eq!(TableOptions::default().turn_seconds_in("move"), None);
     }
 }
