@@ -99,6 +99,7 @@ hall.on('table', (m) => {
     location.hash = `#/t/${m.table}`;
   }
 });
+hall.on('account_deleted', () => toast(t('delete.done')));
 hall.on('password_changed', (m) => toast(t('password.changed', { n: m.sessions_ended })));
 hall.on('moderated', (m) => toast(t(m.banned ? 'mod.banned' : 'mod.unbanned', { name: m.user })));
 hall.on('error', (m) => {

@@ -186,6 +186,7 @@ export function loginDialog(hall) {
         { class: 'dlgbtns' },
         u && !u.guest && h('button', { value: 'logout', class: 'ghost', formnovalidate: true }, t('user.logout')),
         u && !u.guest && h('button', { value: 'password', class: 'ghost', formnovalidate: true }, t('password.title')),
+        u && !u.guest && h('button', { value: 'delete', class: 'ghost danger', formnovalidate: true }, t('delete.title')),
         h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
         h('button', { value: 'register', class: 'ghost' }, t('login.register')),
         h('button', { value: 'login', class: 'primary' }, t('login.login')),
@@ -198,6 +199,38 @@ export function loginDialog(hall) {
     if (v === 'login' || v === 'register') hall.send({ type: v, name: name.value.trim(), password: pass.value });
     if (v === 'logout') hall.send({ type: 'logout' });
     if (v === 'password') passwordDialog(hall);
+    if (v === 'delete') deleteDialog(hall);
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+/** Deleting the account: its password, and a box saying one means it. The games stay,
+ * under another name, for the other players' sake; the page goes on as a guest. */
+function deleteDialog(hall) {
+  const pass = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const sure = h('input', { type: 'checkbox', required: true });
+  const dlg = h(
+    'dialog',
+    { class: 'dialog', 'aria-label': t('delete.title') },
+    h(
+      'form',
+      { method: 'dialog' },
+      h('h2', {}, t('delete.title')),
+      h('p', { class: 'note' }, t('delete.note')),
+      field(t('login.password'), pass),
+      h('label', { class: 'check' }, sure, t('delete.sure')),
+      h(
+        'div',
+        { class: 'dlgbtns' },
+        h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
+        h('button', { value: 'delete', class: 'primary danger' }, t('delete.confirm')),
+      ),
+    ),
+  );
+  dlg.addEventListener('close', () => {
+    dlg.remove();
+    if (dlg.returnValue === 'delete') hall.send({ type: 'delete_account', password: pass.value });
   });
   document.body.append(dlg);
   dlg.showModal();

@@ -111,6 +111,7 @@ export class Hall extends EventTarget {
         this.ready(m.user, this.seated);
         break;
       case 'logged_out':
+      case 'account_deleted':
         localStorage.removeItem(TOKEN);
         this.user = null;
         this.ws.send(JSON.stringify({ type: 'guest' }));

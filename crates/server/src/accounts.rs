@@ -24,7 +24,9 @@ use std::time::{Duration, Instant};
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
     /// The name does not follow the rules.
-    #[error("a name is 2 to 24 letters, digits, '_' or '-', and may not start with 'guest-'")]
+    #[error(
+        "a name is 2 to 24 letters, digits, '_' or '-', and may not start with 'guest-' or 'deleted-'"
+    )]
     BadName,
     /// The password is too short or too long.
     #[error("a password is 8 to 256 characters")]
@@ -128,7 +130,9 @@ pub fn valid_name(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        && !name.to_lowercase().starts_with("guest-")
+        && !["guest-", "deleted-"]
+            .iter()
+            .any(|p| name.to_lowercase().starts_with(p))
 }
 
 /// sha256 of a token, in hex: what the store keeps.
@@ -311,6 +315,34 @@ impl Accounts {
         }
     }
 
+    /// Checks the password of a registered `user` before a change to the account: a guest
+    /// has none, and a wrong one counts as a failed login of the name and the address.
+    async fn check_current(
+        &self,
+        user: &UserInfo,
+        password: &str,
+        address: &str,
+    ) -> Result<(), AuthError> {
+        if user.guest {
+            return Err(AuthError::Guest);
+        }
+        let name_key = user.name.to_lowercase();
+        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
+            return Err(AuthError::RateLimited);
+        }
+        let stored = self.store.user_by_name(&user.name).await?;
+        let hash = stored
+            .filter(|u| u.info.id == user.id)
+            .and_then(|u| u.password_hash)
+            .ok_or(AuthError::Guest)?;
+        if !check_password(&self.hashing, password.to_string(), hash).await {
+            self.by_name.count(&name_key);
+            self.by_address.count(address);
+            return Err(AuthError::WrongCurrentPassword);
+        }
+        Ok(())
+    }
+
     /// Changes the password of `user`, whose session is `token`, after checking the
     /// current one; every other session of the account ends, and their count is returned.
     /// A wrong current password counts as a failed login of the name and the address, so
@@ -324,31 +356,30 @@ impl Accounts {
         new_password: &str,
         address: &str,
     ) -> Result<u64, AuthError> {
-        if user.guest {
-            return Err(AuthError::Guest);
-        }
-        let name_key = user.name.to_lowercase();
-        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
-            return Err(AuthError::RateLimited);
-        }
         if !(8..=256).contains(&new_password.chars().count()) {
             return Err(AuthError::BadPassword);
         }
-        let stored = self.store.user_by_name(&user.name).await?;
-        let hash = stored
-            .filter(|u| u.info.id == user.id)
-            .and_then(|u| u.password_hash)
-            .ok_or(AuthError::Guest)?;
-        if !check_password(&self.hashing, password.to_string(), hash).await {
-            self.by_name.count(&name_key);
-            self.by_address.count(address);
-            return Err(AuthError::WrongCurrentPassword);
-        }
+        self.check_current(user, password, address).await?;
         let hash = hash_password(&self.hashing, new_password.to_string()).await?;
         Ok(self
             .store
             .set_password(user.id, &hash, &token_hash(token))
             .await?)
+    }
+
+    /// Deletes the account of `user` after checking its password: its name is released
+    /// (the account is renamed `deleted-<id>`), its password and ratings go, and every
+    /// session ends. Its games stay, under the new name: they are the other players'
+    /// records too. A wrong password counts as a failed login, as in
+    /// [`Accounts::change_password`].
+    pub async fn delete_account(
+        &self,
+        user: &UserInfo,
+        password: &str,
+        address: &str,
+    ) -> Result<UserInfo, AuthError> {
+        self.check_current(user, password, address).await?;
+        Ok(self.store.delete_account(user.id).await?)
     }
 
     /// A new guest account with a generated name, for a client at `address`.
@@ -398,6 +429,7 @@ mod tests {
             "has space",
             "guest-12",
             "Guest-x",
+            "deleted-7",
             "a;b",
             &"x".repeat(25),
         ] {

@@ -360,6 +360,25 @@ impl Conn {
                 });
                 Ok(())
             }
+            ClientMessage::DeleteAccount { password } => {
+                let user = self.user()?.clone();
+                let seated = hall.seated_tables(&user);
+                if !seated.is_empty() {
+                    return Err(Refusal::new(
+                        "seated",
+                        format!("leave your tables first: {}", seated.join(", ")),
+                    ));
+                }
+                hall.accounts
+                    .delete_account(&user, &password, &self.address)
+                    .await
+                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
+                hall.release_online(&user, self.client.conn);
+                self.client.user = None;
+                self.token = None;
+                self.client.out.send(&ServerMessage::AccountDeleted);
+                Ok(())
+            }
             ClientMessage::Ban { user, reason } => {
                 let by = self.client.user.clone();
                 let answer = crate::moderation::ban(&hall, by.as_ref(), &user, &reason).await?;

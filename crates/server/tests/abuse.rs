@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{guest, http_get, play_game, registry, Seen, TestServer};
+use common::{guest, http_get, open_table, play_game, registry, Seen, TestServer};
 use game::deal::below;
 use game::{GameRng, Record, Seed, VerifyOptions};
 use serde_json::json;
@@ -120,24 +120,14 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
         assert_eq!(next_error(&mut conn).await, code, "{frame}");
     }
     // A table where it is someone else's turn: out of turn, a seat not held, stale.
-    conn.send(&ClientMessage::CreateTable {
+    let create = ClientMessage::CreateTable {
         game: "gomoku".into(),
         options: TableOptions {
             computers: false,
             ..TableOptions::default()
         },
-    })
-    .await
-    .expect("sent");
-    let mut seen = Seen::default();
-    let table = loop {
-        let m = conn.recv_within(WAIT).await.expect("a table");
-        if let ServerMessage::Table { table, .. } = &m {
-            let t = table.clone();
-            seen.take(&t, &m);
-            break t;
-        }
     };
+    let (table, mut seen) = open_table(&mut conn, create).await;
     let (mut other, _) = guest(&server.addr).await;
     other
         .send(&ClientMessage::Join {

@@ -1,24 +1,21 @@
 //! Accounts through the real server: register, log in, wrong passwords limited, logout
-//! revoking the token, a password change ending the other sessions, a guest who registers keeps the games played as a guest; and the
+//! revoking the token, a guest who registers keeps the games played as a guest; and the
 //! HTTP side: records that verify, replays, SGF, histories, rated games on the
-//! leaderboard. No password or token is ever sent back or stored in the clear.
+//! leaderboard. No password or token is ever sent back or stored in the clear. Changing
+//! a password and deleting an account are in account_changes.rs.
 
 mod common;
 
-use common::{create_table, guest, http_get, play_game, registry, send, Seen, TestServer};
+use common::{
+    create_table, get, get_as, guest, play_game, quick_game, refused, registry, send, Seen,
+    TestServer,
+};
 use game::{Record, VerifyOptions};
-use server::client::{ClientError, Connection};
+use server::client::Connection;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
-
-fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
-    match r {
-        Err(ClientError::Refused { code, .. }) => code,
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn register_login_logout_and_limits() {
@@ -101,150 +98,6 @@ async fn register_login_logout_and_limits() {
         }
     }
     server.stop().await;
-}
-
-/// Sends a password change and returns the server's answer: the count of sessions ended,
-/// or the refusal's code.
-async fn change_password(c: &mut Connection, password: &str, new: &str) -> Result<u64, String> {
-    c.send(&ClientMessage::ChangePassword {
-        password: password.into(),
-        new_password: new.into(),
-    })
-    .await
-    .expect("sent");
-    loop {
-        match c.recv_within(WAIT).await.expect("an answer") {
-            ServerMessage::PasswordChanged { sessions_ended } => return Ok(sessions_ended),
-            ServerMessage::Error { code, .. } => return Err(code),
-            _ => continue,
-        }
-    }
-}
-
-/// A password change needs the current password, ends every other session of the account
-/// (the one that asked goes on), makes the old password useless and the new one work; a
-/// guest has none to change, and wrong guesses are limited as failed logins are.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_password_change_ends_every_other_session() {
-    let server = TestServer::fresh("password").await;
-    let open = |token: Option<String>| {
-        let addr = server.addr.clone();
-        async move {
-            Connection::open(&addr, token.as_deref())
-                .await
-                .expect("connects")
-        }
-    };
-    let (mut c, _, _) = open(None).await;
-    let (first, _) = c
-        .session(ClientMessage::Register {
-            name: "erin".into(),
-            password: "first password".into(),
-        })
-        .await
-        .expect("registered");
-    c.close().await;
-    let login = |password: &str| ClientMessage::Login {
-        name: "erin".into(),
-        password: password.into(),
-    };
-    let (mut c, _, _) = open(None).await;
-    let (second, _) = c.session(login("first password")).await.expect("logged in");
-    c.close().await;
-    let (mut c, _, _) = open(None).await;
-    let (third, _) = c.session(login("first password")).await.expect("logged in");
-    assert_eq!(
-        change_password(&mut c, "not my password", "second password").await,
-        Err("wrong_password".into())
-    );
-    assert_eq!(
-        change_password(&mut c, "first password", "short").await,
-        Err("bad_password".into())
-    );
-    assert_eq!(
-        change_password(&mut c, "first password", "second password").await,
-        Ok(2),
-        "the two other sessions end"
-    );
-    // The asking connection goes on.
-    c.send(&ClientMessage::Ping).await.expect("sent");
-    while !matches!(
-        c.recv_within(WAIT).await.expect("an answer"),
-        ServerMessage::Pong
-    ) {}
-    c.close().await;
-    for (token, live) in [(first, false), (second, false), (third, true)] {
-        let (c, user, _) = open(Some(token)).await;
-        assert_eq!(user.is_some(), live, "a session is live only if it asked");
-        c.close().await;
-    }
-    let (mut d, _, _) = open(None).await;
-    assert_eq!(
-        refused(d.session(login("first password")).await),
-        "wrong_password"
-    );
-    let (_, erin) = d
-        .session(login("second password"))
-        .await
-        .expect("logged in");
-    assert_eq!(erin.name, "erin");
-    // Wrong current passwords count as failed logins: after the fifth failure of the
-    // name (two so far), even the right one is refused for a while.
-    for _ in 0..3 {
-        assert_eq!(
-            change_password(&mut d, "a guess", "third password").await,
-            Err("wrong_password".into())
-        );
-    }
-    assert_eq!(
-        change_password(&mut d, "second password", "third password").await,
-        Err("rate_limited".into())
-    );
-    let (mut g, _) = guest(&server.addr).await;
-    assert_eq!(
-        change_password(&mut g, "anything", "a new password").await,
-        Err("guest".into())
-    );
-    let (mut nobody, _, _) = open(None).await;
-    assert_eq!(
-        change_password(&mut nobody, "anything", "a new password").await,
-        Err("not_logged_in".into())
-    );
-    server.stop().await;
-}
-
-/// Plays one quick game of `game` as the connected user; returns the record.
-async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> Record {
-    let games = registry();
-    let g = games.get(game).expect("a game");
-    conn.send(&ClientMessage::QuickPlay { game: game.into() })
-        .await
-        .expect("sent");
-    let mut seen = Seen::default();
-    let table = loop {
-        let m = conn.recv_within(WAIT).await.expect("a table");
-        if let ServerMessage::Table { table, .. } = &m {
-            let t = table.clone();
-            seen.take(&t, &m);
-            break t;
-        }
-    };
-    let record = play_game(conn, &table, g, bot, &mut seen, WAIT)
-        .await
-        .expect("the game finishes");
-    serde_json::from_value(record).expect("a record")
-}
-
-async fn get(addr: &str, path: &str) -> (u16, String) {
-    get_as(addr, path, None).await
-}
-
-/// `GET path`, with `Authorization: Bearer <token>` if a token is given.
-async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
-    let auth = token.map(|t| format!("Bearer {t}"));
-    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
-    let (status, _, body) = http_get(addr, path, &headers).await;
-    (status, body)
 }
 
 /// A long history is read a page at a time: each page newest first, the next one asked
@@ -595,7 +448,7 @@ async fn the_rankings_list_settled_ratings_first_and_provisional_ones_after() {
         sqlx::query(sql).execute(&mut db).await.expect(sql);
     }
     db.close().await.expect("closed");
-    let (status, _, body) = http_get(&server.addr, "/api/leaderboard/gomoku", &[]).await;
+    let (status, body) = get(&server.addr, "/api/leaderboard/gomoku").await;
     assert_eq!(status, 200, "{body}");
     let board: Vec<serde_json::Value> = serde_json::from_str(&body).expect("json");
     let listed: Vec<(&str, bool)> = board

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{data_dir, fast_config, http_get, TestServer};
+use common::{data_dir, fast_config, http_get, refused, TestServer};
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;
@@ -39,13 +39,6 @@ fn carl_login() -> ClientMessage {
     ClientMessage::Login {
         name: "carl".into(),
         password: "carl's password".into(),
-    }
-}
-
-fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
-    match r {
-        Err(ClientError::Refused { code, .. }) => code,
-        other => panic!("expected a refusal, got {other:?}"),
     }
 }
 

@@ -264,3 +264,36 @@ test("a moderator bans a player from the player's profile; the player is told wh
     await server.stop();
   }
 });
+
+test('a player deletes their account: the password and a box to tick, then the page plays on as a guest', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await register(page, 'dee');
+  const open = async () => {
+    await page.locator('#user').click();
+    await page.getByRole('dialog', { name: 'Log in or register' }).getByRole('button', { name: 'Delete account' }).click();
+    return page.getByRole('dialog', { name: 'Delete account' });
+  };
+  // Without the box ticked, nothing is sent.
+  let d = await open();
+  await d.getByLabel('Password').fill("dee's password");
+  await d.getByRole('button', { name: 'Delete', exact: true }).click();
+  assert.ok(await d.isVisible(), 'the dialog stays open');
+  await d.getByRole('button', { name: 'Close' }).click();
+  d = await open();
+  await d.getByLabel('Password').fill('a wrong guess');
+  await d.getByLabel('I want to delete this account').check();
+  await d.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.locator('#toast', { hasText: 'Wrong password' }).waitFor();
+  assert.equal(await page.evaluate(() => window.qipai.hall.user.name), 'dee');
+  d = await open();
+  await d.getByLabel('Password').fill("dee's password");
+  await d.getByLabel('I want to delete this account').check();
+  await page.screenshot({ path: screenshotPath('delete-account') });
+  await d.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.locator('#toast', { hasText: 'The account is deleted.' }).waitFor();
+  await page.waitForFunction(() => window.qipai.hall.user?.guest === true);
+  // The name is free again.
+  await register(page, 'dee');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -59,6 +59,14 @@ pub enum ClientMessage {
         /// The new one: at least 8 characters.
         new_password: String,
     },
+    /// Delete the session's account, with its password. The name is released, the
+    /// password and ratings go, every session ends; the games stay, under the name
+    /// `deleted-<id>`, as the other players' records. Refused while the account holds a
+    /// seat (`seated`): leave the tables first.
+    DeleteAccount {
+        /// The account's password.
+        password: String,
+    },
     /// A moderator (an account `qipai serve --moderator` names) bans an account: it
     /// cannot log in, its sessions end, its connection closes, and its address makes no
     /// new account for a day. Its games, ratings and seats' histories stay.
@@ -234,6 +242,9 @@ pub enum ServerMessage {
     },
     /// The session ended.
     LoggedOut,
+    /// The answer to [`ClientMessage::DeleteAccount`]: the account is gone, and this
+    /// connection has no session (play on as a guest, or log in).
+    AccountDeleted,
     /// The answer to [`ClientMessage::Ban`] and [`ClientMessage::Unban`].
     Moderated {
         /// The account.

@@ -271,6 +271,10 @@ pub trait Store: Send + Sync {
     /// Bans an account (`reason`) or lifts its ban (`None`). A ban ends every session of
     /// the account in the same transaction; returns how many it ended.
     async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64>;
+    /// Deletes a registered account: renamed `deleted-<id>` (its name free again), no
+    /// password, no ratings, every session ended, in one transaction. Its games and seats
+    /// stay. Returns the account as it now is.
+    async fn delete_account(&self, user: i64) -> StoreResult<UserInfo>;
     /// Sets a registered account's password hash and ends every session of it but
     /// `keep` (a token hash), in one transaction; returns how many it ended.
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64>;

@@ -362,3 +362,36 @@ pub async fn http_get(addr: &str, path: &str, headers: &[(&str, &str)]) -> (u16,
     };
     (status, head.to_string(), body)
 }
+
+/// The code of a refused session request; fails the test on anything else.
+pub fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
+    match r {
+        Err(ClientError::Refused { code, .. }) => code,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// Plays one quick game of `game` as the connected user; returns the record.
+pub async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> game::Record {
+    let games = registry();
+    let g = games.get(game).expect("a game");
+    let quick = ClientMessage::QuickPlay { game: game.into() };
+    let (table, mut seen) = open_table(conn, quick).await;
+    let record = play_game(conn, &table, g, bot, &mut seen, WAIT)
+        .await
+        .expect("the game finishes");
+    serde_json::from_value(record).expect("a record")
+}
+
+/// `GET path`: the status and the body.
+pub async fn get(addr: &str, path: &str) -> (u16, String) {
+    get_as(addr, path, None).await
+}
+
+/// `GET path`, with `Authorization: Bearer <token>` if a token is given.
+pub async fn get_as(addr: &str, path: &str, token: Option<&str>) -> (u16, String) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    let (status, _, body) = http_get(addr, path, &headers).await;
+    (status, body)
+}

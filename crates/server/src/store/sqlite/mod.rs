@@ -274,6 +274,15 @@ impl Store for SqliteStore {
         }
     }
 
+    async fn delete_account(&self, user: i64) -> StoreResult<UserInfo> {
+        match self.write(Write::DeleteAccount { user }).await? {
+            Written::User(u) => Ok(u),
+            _ => Err(StoreError::Database(
+                "the writer answered another write".into(),
+            )),
+        }
+    }
+
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64> {
         let write = Write::SetPassword {
             user,

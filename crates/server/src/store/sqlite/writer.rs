@@ -44,6 +44,9 @@ pub(super) enum Write {
         user: i64,
         reason: Option<String>,
     },
+    DeleteAccount {
+        user: i64,
+    },
     SaveTable(String, String, String),
     CloseTable(String),
     StartGame(Box<StoredGame>),
@@ -78,6 +81,7 @@ impl Write {
                 | Write::RegisterGuest { .. }
                 | Write::SetPassword { .. }
                 | Write::SetBanned { .. }
+                | Write::DeleteAccount { .. }
                 | Write::ForgetGuests { .. }
         )
     }
@@ -173,6 +177,26 @@ fn unique_violation(e: &sqlx::Error) -> bool {
     matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
 }
 
+/// Runs `sql`, an UPDATE of one registered account binding `value` and then its id; fails
+/// unless it changed exactly that account (a guest, or an id that is no account, is not).
+async fn update_registered(
+    conn: &mut SqliteConnection,
+    sql: &'static str,
+    value: &str,
+    user: i64,
+) -> StoreResult<()> {
+    let done = sqlx::query(sql)
+        .bind(value)
+        .bind(user)
+        .execute(&mut *conn)
+        .await
+        .map_err(db)?;
+    if done.rows_affected() != 1 {
+        return Err(StoreError::Corrupt(format!("no registered account {user}")));
+    }
+    Ok(())
+}
+
 async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Written> {
     match write {
         Write::CreateUser { name, hash, guest } => {
@@ -235,15 +259,8 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             Ok(Written::Done)
         }
         Write::SetPassword { user, hash, keep } => {
-            let done = sqlx::query("UPDATE users SET password_hash = ? WHERE id = ? AND guest = 0")
-                .bind(hash)
-                .bind(user)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
-            if done.rows_affected() != 1 {
-                return Err(StoreError::Corrupt(format!("no registered account {user}")));
-            }
+            let sql = "UPDATE users SET password_hash = ? WHERE id = ? AND guest = 0";
+            update_registered(conn, sql, hash, *user).await?;
             let ended = sqlx::query(
                 "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash != ? AND revoked = 0",
             )
@@ -253,6 +270,26 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             .await
             .map_err(db)?;
             Ok(Written::Count(ended.rows_affected()))
+        }
+        Write::DeleteAccount { user } => {
+            let name = format!("deleted-{user}");
+            let sql = "UPDATE users SET name = ?, password_hash = NULL WHERE id = ? AND guest = 0";
+            update_registered(conn, sql, &name, *user).await?;
+            for sql in [
+                "DELETE FROM ratings WHERE user_id = ?",
+                "UPDATE sessions SET revoked = 1 WHERE user_id = ?",
+            ] {
+                sqlx::query(sql)
+                    .bind(user)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(db)?;
+            }
+            Ok(Written::User(UserInfo {
+                id: *user,
+                name,
+                guest: false,
+            }))
         }
         Write::SetBanned { user, reason } => {
             let done = sqlx::query("UPDATE users SET banned = ?, banned_at = ? WHERE id = ?")

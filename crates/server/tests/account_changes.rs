@@ -1,0 +1,235 @@
+//! Changing an account through the real server: a new password ends every other session,
+//! and a deleted account releases its name while its games stay.
+
+mod common;
+
+use common::{get, guest, quick_game, refused, send, TestServer, WAIT};
+use server::client::Connection;
+use server::protocol::{ClientMessage, ServerMessage};
+use std::time::Duration;
+
+/// Sends a password change and returns the server's answer: the count of sessions ended,
+/// or the refusal's code.
+async fn change_password(c: &mut Connection, password: &str, new: &str) -> Result<u64, String> {
+    c.send(&ClientMessage::ChangePassword {
+        password: password.into(),
+        new_password: new.into(),
+    })
+    .await
+    .expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::PasswordChanged { sessions_ended } => return Ok(sessions_ended),
+            ServerMessage::Error { code, .. } => return Err(code),
+            _ => continue,
+        }
+    }
+}
+
+/// A password change needs the current password, ends every other session of the account
+/// (the one that asked goes on), makes the old password useless and the new one work; a
+/// guest has none to change, and wrong guesses are limited as failed logins are.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_password_change_ends_every_other_session() {
+    let server = TestServer::fresh("password").await;
+    let open = |token: Option<String>| {
+        let addr = server.addr.clone();
+        async move {
+            Connection::open(&addr, token.as_deref())
+                .await
+                .expect("connects")
+        }
+    };
+    let (mut c, _, _) = open(None).await;
+    let (first, _) = c
+        .session(ClientMessage::Register {
+            name: "erin".into(),
+            password: "first password".into(),
+        })
+        .await
+        .expect("registered");
+    c.close().await;
+    let login = |password: &str| ClientMessage::Login {
+        name: "erin".into(),
+        password: password.into(),
+    };
+    let (mut c, _, _) = open(None).await;
+    let (second, _) = c.session(login("first password")).await.expect("logged in");
+    c.close().await;
+    let (mut c, _, _) = open(None).await;
+    let (third, _) = c.session(login("first password")).await.expect("logged in");
+    assert_eq!(
+        change_password(&mut c, "not my password", "second password").await,
+        Err("wrong_password".into())
+    );
+    assert_eq!(
+        change_password(&mut c, "first password", "short").await,
+        Err("bad_password".into())
+    );
+    assert_eq!(
+        change_password(&mut c, "first password", "second password").await,
+        Ok(2),
+        "the two other sessions end"
+    );
+    // The asking connection goes on.
+    c.send(&ClientMessage::Ping).await.expect("sent");
+    while !matches!(
+        c.recv_within(WAIT).await.expect("an answer"),
+        ServerMessage::Pong
+    ) {}
+    c.close().await;
+    for (token, live) in [(first, false), (second, false), (third, true)] {
+        let (c, user, _) = open(Some(token)).await;
+        assert_eq!(user.is_some(), live, "a session is live only if it asked");
+        c.close().await;
+    }
+    let (mut d, _, _) = open(None).await;
+    assert_eq!(
+        refused(d.session(login("first password")).await),
+        "wrong_password"
+    );
+    let (_, erin) = d
+        .session(login("second password"))
+        .await
+        .expect("logged in");
+    assert_eq!(erin.name, "erin");
+    // Wrong current passwords count as failed logins: after the fifth failure of the
+    // name (two so far), even the right one is refused for a while.
+    for _ in 0..3 {
+        assert_eq!(
+            change_password(&mut d, "a guess", "third password").await,
+            Err("wrong_password".into())
+        );
+    }
+    assert_eq!(
+        change_password(&mut d, "second password", "third password").await,
+        Err("rate_limited".into())
+    );
+    let (mut g, _) = guest(&server.addr).await;
+    assert_eq!(
+        change_password(&mut g, "anything", "a new password").await,
+        Err("guest".into())
+    );
+    let (mut nobody, _, _) = open(None).await;
+    assert_eq!(
+        change_password(&mut nobody, "anything", "a new password").await,
+        Err("not_logged_in".into())
+    );
+    server.stop().await;
+}
+
+/// Asks to delete the session's account: `Ok` once deleted, or the refusal's code.
+async fn delete_account(c: &mut Connection, password: &str) -> Result<(), String> {
+    c.send(&ClientMessage::DeleteAccount {
+        password: password.into(),
+    })
+    .await
+    .expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::AccountDeleted => return Ok(()),
+            ServerMessage::Error { code, .. } => return Err(code),
+            _ => continue,
+        }
+    }
+}
+
+/// A player deletes their account: refused while seated and with a wrong password; then
+/// the name is free, the password and the session dead, the ratings gone, and the games
+/// stay under `deleted-<id>`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_deletes_their_account_and_their_games_stay_under_another_name() {
+    let server = TestServer::fresh("delete-account").await;
+    let (mut c, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    let fay = ClientMessage::Register {
+        name: "fay".into(),
+        password: "fay's password".into(),
+    };
+    let (token, user) = c.session(fay.clone()).await.expect("registered");
+    let record = quick_game(&mut c, "gomoku", "random").await;
+    // A settled rating, as many rated games would have left it.
+    {
+        use sqlx::{ConnectOptions, Connection as _};
+        let mut db = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(server.dir.join("qipai.db"))
+            .connect()
+            .await
+            .expect("the hall's database");
+        sqlx::query(
+            "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
+             VALUES (?, 'gomoku', 1600, 80, 0.06, 20)",
+        )
+        .bind(user.id)
+        .execute(&mut db)
+        .await
+        .expect("a rating");
+        db.close().await.expect("closed");
+    }
+    let (_, board) = get(&server.addr, "/api/leaderboard/gomoku").await;
+    assert!(board.contains("\"fay\""), "{board}");
+    assert_eq!(
+        delete_account(&mut c, "fay's password").await,
+        Err("seated".into())
+    );
+    let (table, _) = record
+        .id
+        .rsplit_once('-')
+        .expect("a game id names its table");
+    send(
+        &mut c,
+        ClientMessage::Leave {
+            table: table.into(),
+        },
+    )
+    .await;
+    // Once the table has let her go, a wrong password is what is refused.
+    loop {
+        match delete_account(&mut c, "not her password").await {
+            Err(code) if code == "seated" => tokio::time::sleep(Duration::from_millis(50)).await,
+            other => {
+                assert_eq!(other, Err("wrong_password".into()));
+                break;
+            }
+        }
+    }
+    assert_eq!(delete_account(&mut c, "fay's password").await, Ok(()));
+    // The connection has no session now.
+    assert_eq!(
+        delete_account(&mut c, "fay's password").await,
+        Err("not_logged_in".into())
+    );
+    let (_, resumed, _) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("connects");
+    assert_eq!(resumed, None, "the session ended");
+    let (status, _) = get(&server.addr, "/api/users/fay/games").await;
+    assert_eq!(status, 404, "the name is gone");
+    let (status, body) = get(
+        &server.addr,
+        &format!("/api/users/deleted-{}/games", user.id),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(&record.id), "the game stays: {body}");
+    let (_, board) = get(&server.addr, "/api/leaderboard/gomoku").await;
+    assert_eq!(board, "[]", "her rating went with her");
+    // The name is anyone's again; nobody can take a deleted account's.
+    let (mut d, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    let (_, new_fay) = d.session(fay).await.expect("the name is free");
+    assert_ne!(new_fay.id, user.id);
+    let taken = ClientMessage::Register {
+        name: format!("deleted-{}", user.id),
+        password: "a password".into(),
+    };
+    assert_eq!(refused(d.session(taken).await), "bad_name");
+    let (mut g, _) = guest(&server.addr).await;
+    assert_eq!(
+        delete_account(&mut g, "anything").await,
+        Err("guest".into())
+    );
+    server.stop().await;
+}
