@@ -5,6 +5,8 @@
 //! an unknown message type or a flood gets a typed error (or, past the limits, the
 //! connection closed); nothing else changes and every other connection carries on.
 
+mod account;
+
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_RESTART};
 use crate::protocol::{ClientMessage, ServerMessage, VERSION};
@@ -315,104 +317,14 @@ impl Conn {
                 self.client.out.send(&ServerMessage::Pong);
                 Ok(())
             }
-            ClientMessage::Register { name, password } => {
-                let current = self.client.user.clone();
-                let s = hall
-                    .accounts
-                    .register(current.as_ref(), &name, &password, &self.address)
-                    .await
-                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                // A guest who registers gets a new session; the guest's token, which now
-                // names the registered account, ends, so no copy of it left anywhere (a
-                // shared computer's storage) opens an account with a password.
-                if let (Some(old), true) = (&self.token, current.is_some_and(|u| u.guest)) {
-                    if let Err(e) = hall.accounts.logout(old).await {
-                        tracing::warn!(error = %e, "the guest's session did not end");
-                    }
-                }
-                self.session(s);
-                Ok(())
-            }
-            ClientMessage::Login { name, password } => {
-                let s = hall
-                    .accounts
-                    .login(&name, &password, &self.address)
-                    .await
-                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                self.session(s);
-                Ok(())
-            }
-            ClientMessage::ChangePassword {
-                password,
-                new_password,
-            } => {
-                let (Some(user), Some(token)) = (self.client.user.clone(), self.token.clone())
-                else {
-                    return Err(Refusal::not_logged_in());
-                };
-                let ended = hall
-                    .accounts
-                    .change_password(&user, &token, &password, &new_password, &self.address)
-                    .await
-                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                self.client.out.send(&ServerMessage::PasswordChanged {
-                    sessions_ended: ended,
-                });
-                Ok(())
-            }
-            ClientMessage::DeleteAccount { password } => {
-                let user = self.user()?.clone();
-                let seated = hall.seated_tables(&user);
-                if !seated.is_empty() {
-                    return Err(Refusal::new(
-                        "seated",
-                        format!("leave your tables first: {}", seated.join(", ")),
-                    ));
-                }
-                hall.accounts
-                    .delete_account(&user, &password, &self.address)
-                    .await
-                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                hall.release_online(&user, self.client.conn);
-                self.client.user = None;
-                self.token = None;
-                self.client.out.send(&ServerMessage::AccountDeleted);
-                Ok(())
-            }
-            ClientMessage::Ban { user, reason } => {
-                let by = self.client.user.clone();
-                let answer = crate::moderation::ban(&hall, by.as_ref(), &user, &reason).await?;
-                self.client.out.send(&answer);
-                Ok(())
-            }
-            ClientMessage::Unban { user } => {
-                let by = self.client.user.clone();
-                let answer = crate::moderation::unban(&hall, by.as_ref(), &user).await?;
-                self.client.out.send(&answer);
-                Ok(())
-            }
-            ClientMessage::Guest => {
-                let s = hall
-                    .accounts
-                    .guest(&self.address)
-                    .await
-                    .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                self.session(s);
-                Ok(())
-            }
-            ClientMessage::Logout => {
-                if let Some(t) = self.token.take() {
-                    hall.accounts
-                        .logout(&t)
-                        .await
-                        .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                }
-                if let Some(u) = self.client.user.take() {
-                    hall.release_online(&u, self.client.conn);
-                }
-                self.client.out.send(&ServerMessage::LoggedOut);
-                Ok(())
-            }
+            m @ (ClientMessage::Register { .. }
+            | ClientMessage::Login { .. }
+            | ClientMessage::ChangePassword { .. }
+            | ClientMessage::DeleteAccount { .. }
+            | ClientMessage::Guest
+            | ClientMessage::Logout
+            | ClientMessage::Ban { .. }
+            | ClientMessage::Unban { .. }) => self.account(m).await,
             ClientMessage::Games => {
                 self.client.out.send(&ServerMessage::Games {
                     games: hall.games(),
