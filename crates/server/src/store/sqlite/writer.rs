@@ -197,6 +197,20 @@ async fn update_registered(
     Ok(())
 }
 
+/// Ends every live session of `user` but the one whose token hash is `keep` (`""` keeps
+/// none: no token hashes to it); returns how many it ended.
+async fn end_sessions(conn: &mut SqliteConnection, user: i64, keep: &str) -> StoreResult<u64> {
+    let ended = sqlx::query(
+        "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash != ? AND revoked = 0",
+    )
+    .bind(user)
+    .bind(keep)
+    .execute(&mut *conn)
+    .await
+    .map_err(db)?;
+    Ok(ended.rows_affected())
+}
+
 async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Written> {
     match write {
         Write::CreateUser { name, hash, guest } => {
@@ -261,30 +275,18 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         Write::SetPassword { user, hash, keep } => {
             let sql = "UPDATE users SET password_hash = ? WHERE id = ? AND guest = 0";
             update_registered(conn, sql, hash, *user).await?;
-            let ended = sqlx::query(
-                "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash != ? AND revoked = 0",
-            )
-            .bind(user)
-            .bind(keep)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
-            Ok(Written::Count(ended.rows_affected()))
+            Ok(Written::Count(end_sessions(conn, *user, keep).await?))
         }
         Write::DeleteAccount { user } => {
             let name = format!("deleted-{user}");
             let sql = "UPDATE users SET name = ?, password_hash = NULL WHERE id = ? AND guest = 0";
             update_registered(conn, sql, &name, *user).await?;
-            for sql in [
-                "DELETE FROM ratings WHERE user_id = ?",
-                "UPDATE sessions SET revoked = 1 WHERE user_id = ?",
-            ] {
-                sqlx::query(sql)
-                    .bind(user)
-                    .execute(&mut *conn)
-                    .await
-                    .map_err(db)?;
-            }
+            sqlx::query("DELETE FROM ratings WHERE user_id = ?")
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            end_sessions(conn, *user, "").await?;
             Ok(Written::User(UserInfo {
                 id: *user,
                 name,
@@ -305,13 +307,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             if reason.is_none() {
                 return Ok(Written::Count(0));
             }
-            let ended =
-                sqlx::query("UPDATE sessions SET revoked = 1 WHERE user_id = ? AND revoked = 0")
-                    .bind(user)
-                    .execute(&mut *conn)
-                    .await
-                    .map_err(db)?;
-            Ok(Written::Count(ended.rows_affected()))
+            Ok(Written::Count(end_sessions(conn, *user, "").await?))
         }
         Write::SaveTable(id, game, state) => {
             save_table(conn, id, game, state).await?;
