@@ -118,8 +118,8 @@ export function profileView(hall, name) {
                   {},
                   h('td', {}, gameName(r.game)),
                   h('td', {}, String(r.played)),
-                  // Ten and a half has no winning side: its record is its points.
-                  h('td', {}, r.game === 'tenhalf' ? '–' : `${r.won} (${Math.round((100 * r.won) / r.played)}%)`),
+                  // No count of wins where none of the games had a winning side (all draws).
+                  h('td', {}, r.won === null ? '–' : `${r.won} (${Math.round((100 * r.won) / r.played)}%)`),
                   h('td', { class: r.net > 0 ? 'plus' : r.net < 0 ? 'minus' : '' }, r.net > 0 ? `+${r.net}` : String(r.net)),
                 ),
               ),

@@ -59,8 +59,8 @@ pub struct Clock {
 pub struct Outcome {
     /// Each seat's score change (penalty points count negative).
     pub scores: Vec<i64>,
-    /// Each seat: whether it is on the winning side. All false in a draw, or in games
-    /// without winners (Ten and a half's penalties).
+    /// Each seat: whether it is on the winning side. All false in a draw (in Ten and a
+    /// half, the seats with the fewest penalty points win; all false when they tie).
     pub won: Vec<bool>,
     /// Each seat's role in this game in the game's vocabulary ("landlord", "peasant",
     /// "black", "dealer"): self-play reports results per bot and role.

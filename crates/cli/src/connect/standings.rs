@@ -184,12 +184,8 @@ fn history_text(registry: &Registry, h: &History, base: &str, now: i64) -> Strin
         .stats
         .iter()
         .map(|r| {
-            // Ten and a half has no winning side: its record is its points.
-            let won = if r.game == "tenhalf" {
-                String::new()
-            } else {
-                format!(", {} won", r.won)
-            };
+            // No count of wins where none of the games had a winning side (all draws).
+            let won = r.won.map_or_else(String::new, |n| format!(", {n} won"));
             let games = if r.played == 1 { "game" } else { "games" };
             format!(
                 "{} {} {games}{won}, {:+}",

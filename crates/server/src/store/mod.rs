@@ -188,8 +188,9 @@ pub struct GameStats {
     pub game: String,
     /// Finished games.
     pub played: u64,
-    /// Of those, games on the winning side (Ten and a half has no winning side: 0).
-    pub won: u64,
+    /// Of those, games on the winning side; `None` when none of them had a winning side
+    /// at all (every one a draw), where a count of wins would say nothing.
+    pub won: Option<u64>,
     /// The score changes summed.
     pub net: i64,
 }

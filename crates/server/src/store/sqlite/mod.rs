@@ -490,10 +490,12 @@ impl Store for SqliteStore {
 
     async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>> {
         // The seat's entries of the stored outcome: `won` is JSON true or false, which
-        // json_extract reads as 1 or 0.
+        // json_extract reads as 1 or 0. `sides` is 1 if any seat of any of these games
+        // won: games without a winning side have no count of wins.
         let rows = sqlx::query(
             "SELECT g.game, COUNT(*) AS played, \
              SUM(json_extract(g.outcome, '$.won[' || s.seat || ']')) AS won, \
+             MAX((SELECT MAX(w.value) FROM json_each(g.outcome, '$.won') w)) AS sides, \
              SUM(json_extract(g.outcome, '$.scores[' || s.seat || ']')) AS net \
              FROM game_seats s JOIN games g ON g.id = s.game_id \
              WHERE s.user_id = ?1 AND g.private <= ?2 AND g.outcome IS NOT NULL \
@@ -509,7 +511,8 @@ impl Store for SqliteStore {
             .map(|r| GameStats {
                 game: r.get("game"),
                 played: r.get::<i64, _>("played") as u64,
-                won: r.get::<Option<i64>, _>("won").unwrap_or(0) as u64,
+                won: (r.get::<Option<i64>, _>("sides") == Some(1))
+                    .then(|| r.get::<Option<i64>, _>("won").unwrap_or(0) as u64),
                 net: r.get::<Option<i64>, _>("net").unwrap_or(0),
             })
             .collect())
