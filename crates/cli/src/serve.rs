@@ -1,4 +1,5 @@
-//! `qipai serve`: the hall on one machine, its data in an embedded SQLite file.
+//! `qipai serve`: the hall on one machine, its data in an embedded SQLite file or in a
+//! PostgreSQL database.
 
 use anyhow::{Context, Result};
 use game::Registry;
@@ -16,6 +17,11 @@ pub struct Args {
     /// Where to keep the data (created if missing).
     #[arg(long, default_value = "qipai-data")]
     data_dir: PathBuf,
+    /// Keep the data in this PostgreSQL database instead of under --data-dir
+    /// (`postgres://user:password@host:port/name`; created if missing and the role may).
+    /// One hall serves a database at a time: a second one on it stops at once.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
     /// Computers thinking at once (default: the number of cores).
     #[arg(long)]
     bot_threads: Option<usize>,
@@ -77,6 +83,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     let mut config = ServerConfig {
         addr: args.addr,
         data_dir: args.data_dir,
+        database: args.database,
         ..ServerConfig::default()
     };
     if let Some(n) = args.bot_threads {
@@ -102,7 +109,10 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.moderators = args.moderators;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
-        let data = config.data_dir.display().to_string();
+        let data = match &config.database {
+            Some(url) => redacted(url),
+            None => config.data_dir.display().to_string(),
+        };
         let server = Server::bind(registry, config).await?;
         let addr = server.local_addr().context("the server has no address")?;
         outln!("qipai hall listening on http://{addr}/ (data in {data}); stop with Ctrl-C");
@@ -110,6 +120,18 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
         outln!("stopped: every accepted move is stored");
         Ok(())
     })
+}
+
+/// A database address fit to print: without its password.
+fn redacted(url: &str) -> String {
+    match (url.split_once("://"), url.rfind('@')) {
+        (Some((scheme, rest)), Some(at)) if at > scheme.len() + 3 => {
+            let credentials = &rest[..at - scheme.len() - 3];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}@{}", &url[at + 1..])
+        }
+        _ => url.to_string(),
+    }
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.
@@ -133,4 +155,25 @@ async fn shutdown_signal() {
         _ = term => {},
     }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted;
+
+    #[test]
+    fn a_database_address_is_printed_without_its_password() {
+        assert_eq!(
+            redacted("postgres://ann:s3cr@t@db.example:5432/qipai"),
+            "postgres://ann@db.example:5432/qipai"
+        );
+        assert_eq!(
+            redacted("postgres://ann@localhost/qipai"),
+            "postgres://ann@localhost/qipai"
+        );
+        assert_eq!(
+            redacted("postgresql://localhost/qipai"),
+            "postgresql://localhost/qipai"
+        );
+    }
 }

@@ -10,8 +10,12 @@ use std::time::Duration;
 pub struct ServerConfig {
     /// Where to listen.
     pub addr: SocketAddr,
-    /// Where the SQLite file lives.
+    /// Where the SQLite file lives (unless `database` is given).
     pub data_dir: PathBuf,
+    /// A PostgreSQL database to keep the data in instead
+    /// (`postgres://user:password@host:port/name`); created if missing and the role may.
+    /// One hall serves a database at a time.
+    pub database: Option<String>,
     /// Limits that protect the server from floods and oversize input.
     pub limits: Limits,
     /// Times that pace games and hold seats.
@@ -98,6 +102,7 @@ impl Default for ServerConfig {
         ServerConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 7878)),
             data_dir: PathBuf::from("qipai-data"),
+            database: None,
             limits: Limits::default(),
             timing: Timing::default(),
             bot_threads: std::thread::available_parallelism().map_or(2, usize::from),

@@ -49,7 +49,6 @@ use game::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use store::sqlite::SqliteStore;
 use tokio::net::TcpListener;
 
 /// How long a stopping server waits for its connections to take their close frames: a
@@ -103,9 +102,9 @@ impl Server {
     /// binds the address.
     pub async fn bind(registry: Registry, config: ServerConfig) -> Result<Server, ServeError> {
         let metrics = Arc::new(metrics::Metrics::new());
-        let store = SqliteStore::open(&config.data_dir, metrics.clone()).await?;
+        let store = store::open(&config, metrics.clone()).await?;
         let addr = config.addr;
-        let hall = Hall::new(registry, Arc::new(store), config, metrics);
+        let hall = Hall::new(registry, store, config, metrics);
         let restored = hall.restore().await?;
         if restored > 0 {
             tracing::info!(tables = restored, "restored the open tables");
@@ -150,6 +149,7 @@ impl Server {
         served.map_err(ServeError::Serve)?;
         self.hall.shutdown().await;
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
+        self.hall.store.close().await;
         Ok(())
     }
 }

@@ -1,11 +1,15 @@
 //! Storage behind one interface: accounts, sessions, tables, games and their actions,
 //! ratings.
 //!
-//! [`Store`] is what the hall needs of a database; [`sqlite::SqliteStore`] is the embedded
-//! one a single machine runs with no other service. A PostgreSQL store for several nodes
-//! implements the same trait with its own migrations. Every write that a client will hear
-//! of is durable when its future resolves: tables *commit, then broadcast*.
+//! [`Store`] is what the hall needs of a database. [`sqlite::SqliteStore`] is the embedded
+//! one a single machine runs with no other service; [`postgres::PostgresStore`] keeps the
+//! same data in a PostgreSQL server, with its own migrations. [`open`] picks one from the
+//! configuration. Every write that a client will hear of is durable when its future
+//! resolves: tables *commit, then broadcast*.
 
+mod portable;
+pub mod postgres;
+mod rows;
 pub mod sqlite;
 
 use crate::protocol::{TableOptions, UserInfo};
@@ -132,6 +136,18 @@ pub struct Unfinished {
     pub journal: Record,
     /// The server seed.
     pub seed: Seed,
+}
+
+/// Opens the store the configuration names: PostgreSQL at `database` if given, else
+/// SQLite in `data_dir`.
+pub async fn open(
+    config: &crate::ServerConfig,
+    metrics: std::sync::Arc<crate::metrics::Metrics>,
+) -> StoreResult<std::sync::Arc<dyn Store>> {
+    Ok(match &config.database {
+        Some(url) => std::sync::Arc::new(postgres::PostgresStore::open(url, metrics).await?),
+        None => std::sync::Arc::new(sqlite::SqliteStore::open(&config.data_dir, metrics).await?),
+    })
 }
 
 /// Now, in the Unix seconds every stored time uses (sessions' expiry, games' and accounts'
@@ -337,4 +353,9 @@ pub trait Store: Send + Sync {
     /// The best-rated players of a game: those whose rating is settled first, best first,
     /// then the provisional ones ([`Rating::provisional`]), best first.
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>>;
+
+    /// Lets go of the database when the hall stops, after its last write: a PostgreSQL
+    /// store releases its hold, so the next hall (a restart in the same process, as tests
+    /// do) starts at once. Nothing may be written after it.
+    async fn close(&self) {}
 }

@@ -10,22 +10,27 @@
 
 mod writer;
 
+/// The reads both stores share.
+mod reads {
+    crate::store::portable::portable_reads!(sqlx::Sqlite);
+}
+
+use super::rows::{self, db, json};
 use super::{
     GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
     StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
-use crate::rating::{Rating, PROVISIONAL_DEVIATION};
+use crate::rating::Rating;
 use async_trait::async_trait;
-use game::{Nonce, Outcome, Record, RecordedAction, Seat, Seed};
+use game::{Record, Seat};
 use serde_json::Value;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
 use sqlx::{Connection, Row};
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,18 +41,6 @@ use writer::{writer, Job, Write, Written};
 pub struct SqliteStore {
     reads: SqlitePool,
     writes: mpsc::Sender<Job>,
-}
-
-fn db(e: sqlx::Error) -> StoreError {
-    StoreError::Database(e.to_string())
-}
-
-fn json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
-    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
-}
-
-fn parse<T: serde::de::DeserializeOwned>(text: &str) -> StoreResult<T> {
-    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 impl SqliteStore {
@@ -91,79 +84,6 @@ impl SqliteStore {
 
     fn table_row(table: &StoredTable) -> StoreResult<(String, String, String)> {
         Ok((table.id.clone(), table.game.clone(), json(table)?))
-    }
-}
-
-/// A seat's player from a row of `game_seats` joined with `users`.
-fn seat_player(row: &sqlx::sqlite::SqliteRow) -> SeatPlayer {
-    SeatPlayer {
-        seat: row.get::<i64, _>("seat") as Seat,
-        user: row
-            .get::<Option<i64>, _>("id")
-            .is_some()
-            .then(|| user_info(row)),
-        bot: row.get("bot"),
-    }
-}
-
-fn user_info(row: &sqlx::sqlite::SqliteRow) -> UserInfo {
-    UserInfo {
-        id: row.get("id"),
-        name: row.get("name"),
-        guest: row.get::<bool, _>("guest"),
-    }
-}
-
-impl SqliteStore {
-    /// A game's record from its rows: the journal (sealed forms, no seed) and the seed.
-    async fn load_game(&self, id: &str) -> StoreResult<Option<(Record, Seed, bool)>> {
-        let Some(row) = sqlx::query(
-            "SELECT id, game, config, seats, commitment, seed, nonces, outcome FROM games WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&self.reads)
-        .await
-        .map_err(db)?
-        else {
-            return Ok(None);
-        };
-        let seed = Seed::from_hex(row.get::<&str, _>("seed")).map_err(StoreError::Corrupt)?;
-        let nonces: Vec<Option<Nonce>> = parse(row.get("nonces"))?;
-        let outcome: Option<Outcome> = row
-            .get::<Option<String>, _>("outcome")
-            .map(|o| parse(&o))
-            .transpose()?;
-        let actions =
-            sqlx::query("SELECT seat, public, sealed FROM actions WHERE game_id = ? ORDER BY idx")
-                .bind(id)
-                .fetch_all(&self.reads)
-                .await
-                .map_err(db)?
-                .iter()
-                .map(|a| {
-                    Ok(RecordedAction {
-                        seat: a.get::<i64, _>("seat") as Seat,
-                        action: parse(a.get("public"))?,
-                        sealed: a
-                            .get::<Option<String>, _>("sealed")
-                            .map(|s| parse::<Value>(&s))
-                            .transpose()?,
-                    })
-                })
-                .collect::<StoreResult<Vec<_>>>()?;
-        let finished = outcome.is_some();
-        let record = Record {
-            game: row.get("game"),
-            id: row.get("id"),
-            config: parse(row.get("config"))?,
-            seats: row.get::<i64, _>("seats") as usize,
-            commitment: row.get("commitment"),
-            nonces,
-            seed: None,
-            actions,
-            outcome,
-        };
-        Ok(Some((record, seed, finished)))
     }
 }
 
@@ -219,7 +139,7 @@ impl Store for SqliteStore {
                 .await
                 .map_err(db)?;
         Ok(row.map(|r| StoredUser {
-            info: user_info(&r),
+            info: rows::user_info(&r),
             password_hash: r.get("password_hash"),
             banned: r.get("banned"),
         }))
@@ -241,16 +161,7 @@ impl Store for SqliteStore {
     }
 
     async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>> {
-        let row = sqlx::query(
-            "SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id \
-             WHERE s.token_hash = ? AND s.revoked = 0 AND s.expires_at > ?",
-        )
-        .bind(token_hash)
-        .bind(now)
-        .fetch_optional(&self.reads)
-        .await
-        .map_err(db)?;
-        Ok(row.as_ref().map(user_info))
+        reads::session_user(&self.reads, token_hash, now).await
     }
 
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()> {
@@ -309,13 +220,7 @@ impl Store for SqliteStore {
     }
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
-        sqlx::query("SELECT state FROM tables WHERE open = 1 ORDER BY updated_at")
-            .fetch_all(&self.reads)
-            .await
-            .map_err(db)?
-            .iter()
-            .map(|r| parse(r.get("state")))
-            .collect()
+        reads::open_tables(&self.reads).await
     }
 
     async fn start_game(&self, game: &StoredGame) -> StoreResult<()> {
@@ -364,31 +269,11 @@ impl Store for SqliteStore {
     }
 
     async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>> {
-        let row = sqlx::query(
-            "SELECT id FROM games WHERE table_id = ? AND finished_at IS NULL ORDER BY started_at DESC LIMIT 1",
-        )
-        .bind(table)
-        .fetch_optional(&self.reads)
-        .await
-        .map_err(db)?;
-        let Some(row) = row else { return Ok(None) };
-        let id: String = row.get("id");
-        Ok(self
-            .load_game(&id)
-            .await?
-            .map(|(journal, seed, _)| Unfinished { journal, seed }))
+        reads::unfinished_game(&self.reads, table).await
     }
 
     async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>> {
-        Ok(self
-            .load_game(id)
-            .await?
-            .and_then(|(mut record, seed, finished)| {
-                finished.then(|| {
-                    record.seed = Some(seed);
-                    record
-                })
-            }))
+        reads::finished_record(&self.reads, id).await
     }
 
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
@@ -401,15 +286,7 @@ impl Store for SqliteStore {
     }
 
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {
-        let rows = sqlx::query(
-            "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
-             LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = ? ORDER BY s.seat",
-        )
-        .bind(id)
-        .fetch_all(&self.reads)
-        .await
-        .map_err(db)?;
-        Ok(rows.iter().map(seat_player).collect())
+        reads::game_players(&self.reads, id).await
     }
 
     async fn history(
@@ -419,80 +296,14 @@ impl Store for SqliteStore {
         with_private: bool,
         before: Option<&HistoryCursor>,
     ) -> StoreResult<Vec<GameSummary>> {
-        // `?3`: 1 lists games at private tables too, 0 leaves them out. `?4`, `?5`: only
-        // games after the cursor in the order listed (started earlier, or at the same
-        // second with a smaller id); none when `?4` is NULL.
-        macro_rules! page {
-            () => {
-                "s.user_id = ?1 AND g.private <= ?3 AND (?4 IS NULL OR \
-                 g.started_at < ?4 OR (g.started_at = ?4 AND g.id < ?5)) \
-                 ORDER BY g.started_at DESC, g.id DESC LIMIT ?2"
-            };
-        }
-        let (since, id) = before.map_or((None, ""), |c| (Some(c.started_at), c.id.as_str()));
-        let rows = sqlx::query(concat!(
-            "SELECT g.id, g.game, s.seat, g.outcome, g.started_at, g.finished_at, g.private \
-             FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
-            page!()
-        ))
-        .bind(user)
-        .bind(limit as i64)
-        .bind(with_private)
-        .bind(since)
-        .bind(id)
-        .fetch_all(&self.reads)
-        .await
-        .map_err(db)?;
-        // Everyone at those games, in one query rather than one a game.
-        let seated = sqlx::query(concat!(
-            "SELECT p.game_id, p.seat, p.bot, u.id, u.name, u.guest FROM game_seats p \
-             LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id IN \
-             (SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
-            page!(),
-            ") ORDER BY p.game_id, p.seat"
-        ))
-        .bind(user)
-        .bind(limit as i64)
-        .bind(with_private)
-        .bind(since)
-        .bind(id)
-        .fetch_all(&self.reads)
-        .await
-        .map_err(db)?;
-        let mut players: HashMap<String, Vec<SeatPlayer>> = HashMap::new();
-        for r in &seated {
-            players
-                .entry(r.get("game_id"))
-                .or_default()
-                .push(seat_player(r));
-        }
-        rows.iter()
-            .map(|r| {
-                let id: String = r.get("id");
-                let seat = r.get::<i64, _>("seat") as Seat;
-                let outcome: Option<Outcome> = r
-                    .get::<Option<String>, _>("outcome")
-                    .map(|o| parse(&o))
-                    .transpose()?;
-                Ok(GameSummary {
-                    players: players.remove(&id).unwrap_or_default(),
-                    id,
-                    game: r.get("game"),
-                    seat,
-                    score: outcome.and_then(|o| o.scores.get(seat).copied()),
-                    started_at: r.get("started_at"),
-                    finished_at: r.get("finished_at"),
-                    private: r.get("private"),
-                })
-            })
-            .collect()
+        reads::history(&self.reads, user, limit, with_private, before).await
     }
 
     async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>> {
         // The seat's entries of the stored outcome: `won` is JSON true or false, which
         // json_extract reads as 1 or 0. `sides` is 1 if any seat of any of these games
         // won: games without a winning side have no count of wins.
-        let rows = sqlx::query(
+        let stats = sqlx::query(
             "SELECT g.game, COUNT(*) AS played, \
              SUM(json_extract(g.outcome, '$.won[' || s.seat || ']')) AS won, \
              MAX((SELECT MAX(w.value) FROM json_each(g.outcome, '$.won') w)) AS sides, \
@@ -506,60 +317,14 @@ impl Store for SqliteStore {
         .fetch_all(&self.reads)
         .await
         .map_err(db)?;
-        Ok(rows
-            .iter()
-            .map(|r| GameStats {
-                game: r.get("game"),
-                played: r.get::<i64, _>("played") as u64,
-                won: (r.get::<Option<i64>, _>("sides") == Some(1))
-                    .then(|| r.get::<Option<i64>, _>("won").unwrap_or(0) as u64),
-                net: r.get::<Option<i64>, _>("net").unwrap_or(0),
-            })
-            .collect())
+        Ok(stats.iter().map(rows::game_stats).collect())
     }
 
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {
-        let row = sqlx::query(
-            "SELECT rating, deviation, volatility, games FROM ratings WHERE user_id = ? AND game = ?",
-        )
-        .bind(user)
-        .bind(game)
-        .fetch_optional(&self.reads)
-        .await
-        .map_err(db)?;
-        Ok(row.map_or_else(Rating::default, |r| Rating {
-            rating: r.get("rating"),
-            deviation: r.get("deviation"),
-            volatility: r.get("volatility"),
-            games: r.get::<i64, _>("games") as u64,
-        }))
+        reads::rating(&self.reads, user, game).await
     }
 
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
-        let rows = sqlx::query(
-            "SELECT u.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r \
-             JOIN users u ON u.id = r.user_id WHERE r.game = ? \
-             ORDER BY r.deviation > ? ASC, r.rating DESC LIMIT ?",
-        )
-        .bind(game)
-        .bind(PROVISIONAL_DEVIATION)
-        .bind(limit as i64)
-        .fetch_all(&self.reads)
-        .await
-        .map_err(db)?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                (
-                    r.get("name"),
-                    Rating {
-                        rating: r.get("rating"),
-                        deviation: r.get("deviation"),
-                        volatility: r.get("volatility"),
-                        games: r.get::<i64, _>("games") as u64,
-                    },
-                )
-            })
-            .collect())
+        reads::leaderboard(&self.reads, game, limit).await
     }
 }

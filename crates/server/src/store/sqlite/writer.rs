@@ -1,16 +1,21 @@
 //! The writer task: the one connection that writes, group-committing whatever waits in
 //! its queue (see the parent module), and the SQL of each write.
 
-use super::{db, json};
 use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
+use crate::store::rows::{db, json};
 use crate::store::unix_now;
 use crate::store::{RatingUpdate, StoreError, StoreResult, StoredGame};
 use sqlx::sqlite::SqliteConnection;
-use sqlx::{Connection, Row};
+use sqlx::Connection;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
+
+/// The writes both stores share.
+mod statements {
+    crate::store::portable::portable_writes!(sqlx::sqlite::SqliteConnection);
+}
 
 /// The most writes one commit takes: bounds a transaction's size under a flood.
 const MAX_BATCH: usize = 1024;
@@ -173,142 +178,35 @@ async fn commit(
     Ok(results)
 }
 
-fn unique_violation(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::Database(d) if d.is_unique_violation())
-}
-
-/// Runs `sql`, an UPDATE of one registered account binding `value` and then its id; fails
-/// unless it changed exactly that account (a guest, or an id that is no account, is not).
-async fn update_registered(
-    conn: &mut SqliteConnection,
-    sql: &'static str,
-    value: &str,
-    user: i64,
-) -> StoreResult<()> {
-    let done = sqlx::query(sql)
-        .bind(value)
-        .bind(user)
-        .execute(&mut *conn)
-        .await
-        .map_err(db)?;
-    if done.rows_affected() != 1 {
-        return Err(StoreError::Corrupt(format!("no registered account {user}")));
-    }
-    Ok(())
-}
-
-/// Ends every live session of `user` but the one whose token hash is `keep` (`""` keeps
-/// none: no token hashes to it); returns how many it ended.
-async fn end_sessions(conn: &mut SqliteConnection, user: i64, keep: &str) -> StoreResult<u64> {
-    let ended = sqlx::query(
-        "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND token_hash != ? AND revoked = 0",
-    )
-    .bind(user)
-    .bind(keep)
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
-    Ok(ended.rows_affected())
-}
-
 async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Written> {
     match write {
-        Write::CreateUser { name, hash, guest } => {
-            let row = sqlx::query(
-                "INSERT INTO users (name, password_hash, guest, created_at) VALUES (?, ?, ?, ?) \
-                 RETURNING id",
-            )
-            .bind(name)
-            .bind(hash)
-            .bind(guest)
-            .bind(unix_now())
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(|e| name_error(e, name))?;
-            Ok(Written::User(UserInfo {
-                id: row.get(0),
-                name: name.clone(),
-                guest: *guest,
-            }))
-        }
-        Write::RegisterGuest { id, name, hash } => {
-            let done = sqlx::query(
-                "UPDATE users SET name = ?, password_hash = ?, guest = 0 WHERE id = ? AND guest = 1",
-            )
-            .bind(name)
-            .bind(hash)
-            .bind(id)
-            .execute(&mut *conn)
-            .await
-            .map_err(|e| name_error(e, name))?;
-            if done.rows_affected() != 1 {
-                return Err(StoreError::Database("no such guest".into()));
-            }
-            Ok(Written::User(UserInfo {
-                id: *id,
-                name: name.clone(),
-                guest: false,
-            }))
-        }
+        Write::CreateUser { name, hash, guest } => Ok(Written::User(
+            statements::create_user(conn, name, hash.as_deref(), *guest).await?,
+        )),
+        Write::RegisterGuest { id, name, hash } => Ok(Written::User(
+            statements::register_guest(conn, *id, name, hash).await?,
+        )),
         Write::CreateSession {
             user,
             token_hash,
             expires_at,
         } => {
-            sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)")
-                .bind(token_hash)
-                .bind(user)
-                .bind(expires_at)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
+            statements::create_session(conn, *user, token_hash, *expires_at).await?;
             Ok(Written::Done)
         }
         Write::RevokeSession { token_hash } => {
-            sqlx::query("UPDATE sessions SET revoked = 1 WHERE token_hash = ?")
-                .bind(token_hash)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
+            statements::revoke_session(conn, token_hash).await?;
             Ok(Written::Done)
         }
-        Write::SetPassword { user, hash, keep } => {
-            let sql = "UPDATE users SET password_hash = ? WHERE id = ? AND guest = 0";
-            update_registered(conn, sql, hash, *user).await?;
-            Ok(Written::Count(end_sessions(conn, *user, keep).await?))
-        }
-        Write::DeleteAccount { user } => {
-            let name = format!("deleted-{user}");
-            let sql = "UPDATE users SET name = ?, password_hash = NULL WHERE id = ? AND guest = 0";
-            update_registered(conn, sql, &name, *user).await?;
-            sqlx::query("DELETE FROM ratings WHERE user_id = ?")
-                .bind(user)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
-            end_sessions(conn, *user, "").await?;
-            Ok(Written::User(UserInfo {
-                id: *user,
-                name,
-                guest: false,
-            }))
-        }
-        Write::SetBanned { user, reason } => {
-            let done = sqlx::query("UPDATE users SET banned = ?, banned_at = ? WHERE id = ?")
-                .bind(reason)
-                .bind(reason.as_ref().map(|_| unix_now()))
-                .bind(user)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
-            if done.rows_affected() != 1 {
-                return Err(StoreError::Corrupt(format!("no account {user}")));
-            }
-            if reason.is_none() {
-                return Ok(Written::Count(0));
-            }
-            Ok(Written::Count(end_sessions(conn, *user, "").await?))
-        }
+        Write::SetPassword { user, hash, keep } => Ok(Written::Count(
+            statements::set_password(conn, *user, hash, keep).await?,
+        )),
+        Write::DeleteAccount { user } => Ok(Written::User(
+            statements::delete_account(conn, *user).await?,
+        )),
+        Write::SetBanned { user, reason } => Ok(Written::Count(
+            statements::set_banned(conn, *user, reason.as_deref()).await?,
+        )),
         Write::SaveTable(id, game, state) => {
             save_table(conn, id, game, state).await?;
             Ok(Written::Done)
@@ -347,16 +245,11 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             Ok(Written::Count(gone.rows_affected()))
         }
         Write::CloseTable(id) => {
-            sqlx::query("UPDATE tables SET open = 0, updated_at = ? WHERE id = ?")
-                .bind(unix_now())
-                .bind(id)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
+            statements::close_table(conn, id).await?;
             Ok(Written::Done)
         }
         Write::StartGame(g) => {
-            start_game(conn, g).await?;
+            statements::start_game(conn, g).await?;
             Ok(Written::Done)
         }
         Write::Action {
@@ -366,17 +259,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
             public,
             sealed,
         } => {
-            sqlx::query(
-                "INSERT INTO actions (game_id, idx, seat, public, sealed) VALUES (?, ?, ?, ?, ?)",
-            )
-            .bind(game)
-            .bind(index)
-            .bind(seat)
-            .bind(public)
-            .bind(sealed)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
+            statements::append_action(conn, game, *index, *seat, public, sealed.as_deref()).await?;
             Ok(Written::Done)
         }
         Write::Finish {
@@ -394,21 +277,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
                 .map_err(db)?;
             save_table(conn, &table.0, &table.1, &table.2).await?;
             for r in ratings {
-                sqlx::query(
-                    "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
-                     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game) DO UPDATE SET \
-                     rating = excluded.rating, deviation = excluded.deviation, \
-                     volatility = excluded.volatility, games = excluded.games",
-                )
-                .bind(r.user)
-                .bind(&r.game)
-                .bind(r.rating.rating)
-                .bind(r.rating.deviation)
-                .bind(r.rating.volatility)
-                .bind(r.rating.games as i64)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
+                statements::save_rating(conn, r).await?;
             }
             Ok(Written::Done)
         }
@@ -433,46 +302,4 @@ async fn save_table(
     .await
     .map_err(db)?;
     Ok(())
-}
-
-async fn start_game(conn: &mut SqliteConnection, g: &StoredGame) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO games (id, table_id, game, config, seats, commitment, seed, nonces, rated, \
-         private, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&g.id)
-    .bind(&g.table)
-    .bind(&g.game)
-    .bind(json(&g.config)?)
-    .bind(g.seats as i64)
-    .bind(&g.commitment)
-    .bind(g.seed.to_hex())
-    .bind(json(&g.nonces)?)
-    .bind(g.rated)
-    .bind(g.private)
-    .bind(unix_now())
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
-    for (seat, (user, bot)) in g.players.iter().enumerate() {
-        sqlx::query("INSERT INTO game_seats (game_id, seat, user_id, bot) VALUES (?, ?, ?, ?)")
-            .bind(&g.id)
-            .bind(seat as i64)
-            .bind(user)
-            .bind(bot)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
-    }
-    Ok(())
-}
-
-/// A write that sets an account's name: a taken name is said so, anything else is a
-/// database error.
-fn name_error(e: sqlx::Error, name: &str) -> StoreError {
-    if unique_violation(&e) {
-        StoreError::NameTaken(name.to_string())
-    } else {
-        db(e)
-    }
 }

@@ -1,0 +1,500 @@
+//! The statements both databases understand alike, written once.
+//!
+//! The two stores differ in a few statements (how a name is matched without case, how
+//! JSON is read and written in place), not in most: with `$N` parameters (SQLite takes
+//! them as PostgreSQL does), `TRUE`, `NOT flag`, `RETURNING`, and `CAST(json AS TEXT)`
+//! for a column SQLite keeps as text and PostgreSQL as `jsonb`, one statement serves
+//! both. [`portable_reads!`] expands the reads for one database's pool and
+//! [`portable_writes!`] the writes for one database's connection; each store invokes
+//! them once and keeps only the statements that really differ, and how it commits. Macros
+//! rather than generic functions: the bounds that would let one function bind and decode
+//! every column in either database would say more than the SQL does.
+
+/// Expands the portable reads as functions on a `sqlx::Pool<$db>`.
+macro_rules! portable_reads {
+    ($db:ty) => {
+        use crate::protocol::UserInfo;
+        use crate::rating::{Rating, PROVISIONAL_DEVIATION};
+        use crate::store::rows;
+        use crate::store::rows::{db, parse};
+        use crate::store::{
+            GameSummary, HistoryCursor, SeatPlayer, StoreResult, StoredTable, Unfinished,
+        };
+        use game::{Record, Seed};
+        use sqlx::Row;
+
+        type Pool = sqlx::Pool<$db>;
+
+        /// The user of a live session.
+        pub(crate) async fn session_user(
+            pool: &Pool,
+            token_hash: &str,
+            now: i64,
+        ) -> StoreResult<Option<UserInfo>> {
+            let row = sqlx::query(
+                "SELECT u.id, u.name, u.guest FROM sessions s JOIN users u ON u.id = s.user_id \
+                 WHERE s.token_hash = $1 AND NOT s.revoked AND s.expires_at > $2",
+            )
+            .bind(token_hash)
+            .bind(now)
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?;
+            Ok(row.as_ref().map(rows::user_info))
+        }
+
+        /// The tables open when the hall stopped, oldest change first.
+        pub(crate) async fn open_tables(pool: &Pool) -> StoreResult<Vec<StoredTable>> {
+            sqlx::query(
+                "SELECT CAST(state AS TEXT) AS state FROM tables WHERE open \
+                 ORDER BY updated_at, id",
+            )
+            .fetch_all(pool)
+            .await
+            .map_err(db)?
+            .iter()
+            .map(|r| parse(r.get::<&str, _>("state")))
+            .collect()
+        }
+
+        /// A game's record from its rows: the journal (sealed forms, no seed), the seed,
+        /// and whether it is finished.
+        async fn load_game(pool: &Pool, id: &str) -> StoreResult<Option<(Record, Seed, bool)>> {
+            let Some(row) = sqlx::query(
+                "SELECT id, game, config, seats, commitment, seed, nonces, \
+                 CAST(outcome AS TEXT) AS outcome FROM games WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?
+            else {
+                return Ok(None);
+            };
+            let actions = sqlx::query(
+                "SELECT seat, public, sealed FROM actions WHERE game_id = $1 ORDER BY idx",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?
+            .iter()
+            .map(rows::recorded_action)
+            .collect::<StoreResult<Vec<_>>>()?;
+            rows::game_record(&row, actions).map(Some)
+        }
+
+        /// A table's unfinished game, to resume after a restart.
+        pub(crate) async fn unfinished_game(
+            pool: &Pool,
+            table: &str,
+        ) -> StoreResult<Option<Unfinished>> {
+            let id: Option<String> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE table_id = $1 AND finished_at IS NULL \
+                 ORDER BY started_at DESC LIMIT 1",
+            )
+            .bind(table)
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?;
+            let Some(id) = id else { return Ok(None) };
+            Ok(load_game(pool, &id)
+                .await?
+                .map(|(journal, seed, _)| Unfinished { journal, seed }))
+        }
+
+        /// A finished game's full record, its seed revealed; `None` while it runs.
+        pub(crate) async fn finished_record(pool: &Pool, id: &str) -> StoreResult<Option<Record>> {
+            Ok(load_game(pool, id)
+                .await?
+                .and_then(|(mut record, seed, finished)| {
+                    finished.then(|| {
+                        record.seed = Some(seed);
+                        record
+                    })
+                }))
+        }
+
+        /// Who played each seat of a game, in seat order.
+        pub(crate) async fn game_players(pool: &Pool, id: &str) -> StoreResult<Vec<SeatPlayer>> {
+            let players = sqlx::query(
+                "SELECT s.game_id, s.seat, s.bot, u.id, u.name, u.guest FROM game_seats s \
+                 LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.seat",
+            )
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            Ok(players.iter().map(rows::seat_player).collect())
+        }
+
+        /// A page of a player's games, newest first (see `Store::history`).
+        pub(crate) async fn history(
+            pool: &Pool,
+            user: i64,
+            limit: usize,
+            with_private: bool,
+            before: Option<&HistoryCursor>,
+        ) -> StoreResult<Vec<GameSummary>> {
+            // `$3`: true lists games at private tables too. `$4`, `$5`: only games after
+            // the cursor in the order listed (started earlier, or at the same second with
+            // a smaller id); none when `$4` is NULL. Ids compare byte by byte in both
+            // databases (PostgreSQL's column has the "C" collation), so the order and the
+            // cursor agree.
+            macro_rules! page {
+                () => {
+                    "s.user_id = $1 AND (NOT g.private OR $3) AND ($4 IS NULL OR \
+                     g.started_at < $4 OR (g.started_at = $4 AND g.id < $5)) \
+                     ORDER BY g.started_at DESC, g.id DESC LIMIT $2"
+                };
+            }
+            let (since, id) = before.map_or((None, ""), |c| (Some(c.started_at), c.id.as_str()));
+            let page = sqlx::query(concat!(
+                "SELECT g.id, g.game, s.seat, CAST(g.outcome AS TEXT) AS outcome, \
+                 g.started_at, g.finished_at, g.private \
+                 FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
+                page!()
+            ))
+            .bind(user)
+            .bind(limit as i64)
+            .bind(with_private)
+            .bind(since)
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            // Everyone at those games, in one query rather than one a game.
+            let seated = sqlx::query(concat!(
+                "SELECT p.game_id, p.seat, p.bot, u.id, u.name, u.guest FROM game_seats p \
+                 LEFT JOIN users u ON u.id = p.user_id WHERE p.game_id IN \
+                 (SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
+                page!(),
+                ") ORDER BY p.game_id, p.seat"
+            ))
+            .bind(user)
+            .bind(limit as i64)
+            .bind(with_private)
+            .bind(since)
+            .bind(id)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            rows::summaries(&page, &seated)
+        }
+
+        /// A player's rating at a game (the starting rating if none yet).
+        pub(crate) async fn rating(pool: &Pool, user: i64, game: &str) -> StoreResult<Rating> {
+            let row = sqlx::query(
+                "SELECT rating, deviation, volatility, games FROM ratings \
+                 WHERE user_id = $1 AND game = $2",
+            )
+            .bind(user)
+            .bind(game)
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?;
+            Ok(row.as_ref().map_or_else(Rating::default, rows::rating))
+        }
+
+        /// The best-rated players of a game, settled ratings first.
+        pub(crate) async fn leaderboard(
+            pool: &Pool,
+            game: &str,
+            limit: usize,
+        ) -> StoreResult<Vec<(String, Rating)>> {
+            let board = sqlx::query(
+                "SELECT u.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r \
+                 JOIN users u ON u.id = r.user_id WHERE r.game = $1 \
+                 ORDER BY r.deviation > $2 ASC, r.rating DESC LIMIT $3",
+            )
+            .bind(game)
+            .bind(PROVISIONAL_DEVIATION)
+            .bind(limit as i64)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            Ok(board
+                .iter()
+                .map(|r| (r.get("name"), rows::rating(r)))
+                .collect())
+        }
+    };
+}
+
+/// Expands the portable writes as functions on a `&mut $conn`, in whatever transaction
+/// the store runs them.
+macro_rules! portable_writes {
+    ($conn:ty) => {
+        use crate::protocol::UserInfo;
+        use crate::store::rows::{db, json, name_error};
+        use crate::store::{unix_now, RatingUpdate, StoreError, StoreResult, StoredGame};
+
+        type Conn = $conn;
+
+        /// Makes an account (see `Store::create_user`).
+        pub(crate) async fn create_user(
+            conn: &mut Conn,
+            name: &str,
+            hash: Option<&str>,
+            guest: bool,
+        ) -> StoreResult<UserInfo> {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO users (name, password_hash, guest, created_at) \
+                 VALUES ($1, $2, $3, $4) RETURNING id",
+            )
+            .bind(name)
+            .bind(hash)
+            .bind(guest)
+            .bind(unix_now())
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(|e| name_error(e, name))?;
+            Ok(UserInfo {
+                id,
+                name: name.to_string(),
+                guest,
+            })
+        }
+
+        /// Gives a guest a name and a password (see `Store::register_guest`).
+        pub(crate) async fn register_guest(
+            conn: &mut Conn,
+            id: i64,
+            name: &str,
+            hash: &str,
+        ) -> StoreResult<UserInfo> {
+            let done = sqlx::query(
+                "UPDATE users SET name = $1, password_hash = $2, guest = FALSE \
+                 WHERE id = $3 AND guest",
+            )
+            .bind(name)
+            .bind(hash)
+            .bind(id)
+            .execute(&mut *conn)
+            .await
+            .map_err(|e| name_error(e, name))?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Database("no such guest".into()));
+            }
+            Ok(UserInfo {
+                id,
+                name: name.to_string(),
+                guest: false,
+            })
+        }
+
+        /// Opens a session, storing only its token's hash.
+        pub(crate) async fn create_session(
+            conn: &mut Conn,
+            user: i64,
+            token_hash: &str,
+            expires_at: i64,
+        ) -> StoreResult<()> {
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
+            )
+            .bind(token_hash)
+            .bind(user)
+            .bind(expires_at)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            Ok(())
+        }
+
+        /// Ends a session.
+        pub(crate) async fn revoke_session(conn: &mut Conn, token_hash: &str) -> StoreResult<()> {
+            sqlx::query("UPDATE sessions SET revoked = TRUE WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            Ok(())
+        }
+
+        /// Ends every live session of `user` but the one whose token hash is `keep` (`""`
+        /// keeps none: no token hashes to it); returns how many it ended.
+        async fn end_sessions(conn: &mut Conn, user: i64, keep: &str) -> StoreResult<u64> {
+            let ended = sqlx::query(
+                "UPDATE sessions SET revoked = TRUE WHERE user_id = $1 AND token_hash != $2 \
+                 AND NOT revoked",
+            )
+            .bind(user)
+            .bind(keep)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            Ok(ended.rows_affected())
+        }
+
+        /// Runs `sql`, an UPDATE of one registered account binding `value` and then its
+        /// id; fails unless it changed exactly that account (a guest, or an id that is no
+        /// account, is not).
+        async fn update_registered(
+            conn: &mut Conn,
+            sql: &'static str,
+            value: &str,
+            user: i64,
+        ) -> StoreResult<()> {
+            let done = sqlx::query(sql)
+                .bind(value)
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Corrupt(format!("no registered account {user}")));
+            }
+            Ok(())
+        }
+
+        /// Sets a registered account's password and ends its other sessions (see
+        /// `Store::set_password`); the caller's transaction makes it one write.
+        pub(crate) async fn set_password(
+            conn: &mut Conn,
+            user: i64,
+            hash: &str,
+            keep: &str,
+        ) -> StoreResult<u64> {
+            let sql = "UPDATE users SET password_hash = $1 WHERE id = $2 AND NOT guest";
+            update_registered(conn, sql, hash, user).await?;
+            end_sessions(conn, user, keep).await
+        }
+
+        /// Deletes a registered account (see `Store::delete_account`).
+        pub(crate) async fn delete_account(conn: &mut Conn, user: i64) -> StoreResult<UserInfo> {
+            let name = format!("deleted-{user}");
+            let sql =
+                "UPDATE users SET name = $1, password_hash = NULL WHERE id = $2 AND NOT guest";
+            update_registered(conn, sql, &name, user).await?;
+            sqlx::query("DELETE FROM ratings WHERE user_id = $1")
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            end_sessions(conn, user, "").await?;
+            Ok(UserInfo {
+                id: user,
+                name,
+                guest: false,
+            })
+        }
+
+        /// Bans an account and ends its sessions, or lifts its ban (see
+        /// `Store::set_banned`).
+        pub(crate) async fn set_banned(
+            conn: &mut Conn,
+            user: i64,
+            reason: Option<&str>,
+        ) -> StoreResult<u64> {
+            let done = sqlx::query("UPDATE users SET banned = $1, banned_at = $2 WHERE id = $3")
+                .bind(reason)
+                .bind(reason.map(|_| unix_now()))
+                .bind(user)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Corrupt(format!("no account {user}")));
+            }
+            match reason {
+                Some(_) => end_sessions(conn, user, "").await,
+                None => Ok(0),
+            }
+        }
+
+        /// Marks a table closed.
+        pub(crate) async fn close_table(conn: &mut Conn, id: &str) -> StoreResult<()> {
+            sqlx::query("UPDATE tables SET open = FALSE, updated_at = $1 WHERE id = $2")
+                .bind(unix_now())
+                .bind(id)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            Ok(())
+        }
+
+        /// Stores a game as it is dealt, and who sits where.
+        pub(crate) async fn start_game(conn: &mut Conn, g: &StoredGame) -> StoreResult<()> {
+            sqlx::query(
+                "INSERT INTO games (id, table_id, game, config, seats, commitment, seed, \
+                 nonces, rated, private, started_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            )
+            .bind(&g.id)
+            .bind(&g.table)
+            .bind(&g.game)
+            .bind(json(&g.config)?)
+            .bind(g.seats as i64)
+            .bind(&g.commitment)
+            .bind(g.seed.to_hex())
+            .bind(json(&g.nonces)?)
+            .bind(g.rated)
+            .bind(g.private)
+            .bind(unix_now())
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            for (seat, (user, bot)) in g.players.iter().enumerate() {
+                sqlx::query(
+                    "INSERT INTO game_seats (game_id, seat, user_id, bot) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(&g.id)
+                .bind(seat as i64)
+                .bind(user)
+                .bind(bot)
+                .execute(&mut *conn)
+                .await
+                .map_err(db)?;
+            }
+            Ok(())
+        }
+
+        /// Appends one accepted action to its game.
+        pub(crate) async fn append_action(
+            conn: &mut Conn,
+            game: &str,
+            index: i64,
+            seat: i64,
+            public: &str,
+            sealed: Option<&str>,
+        ) -> StoreResult<()> {
+            sqlx::query(
+                "INSERT INTO actions (game_id, idx, seat, public, sealed) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game)
+            .bind(index)
+            .bind(seat)
+            .bind(public)
+            .bind(sealed)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            Ok(())
+        }
+
+        /// Stores a player's new rating at a game.
+        pub(crate) async fn save_rating(conn: &mut Conn, r: &RatingUpdate) -> StoreResult<()> {
+            sqlx::query(
+                "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, game) DO UPDATE SET \
+                 rating = excluded.rating, deviation = excluded.deviation, \
+                 volatility = excluded.volatility, games = excluded.games",
+            )
+            .bind(r.user)
+            .bind(&r.game)
+            .bind(r.rating.rating)
+            .bind(r.rating.deviation)
+            .bind(r.rating.volatility)
+            .bind(r.rating.games as i64)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            Ok(())
+        }
+    };
+}
+
+pub(super) use portable_reads;
+pub(super) use portable_writes;

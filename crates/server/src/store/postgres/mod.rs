@@ -1,0 +1,322 @@
+//! The PostgreSQL store: the hall's data in a database server, for a host who wants it
+//! there (backups, replicas and monitoring they already run) rather than in a file
+//! beside the binary. `qipai serve --database postgres://…` picks it.
+//!
+//! One hall serves a database at a time. The tables and their games live in the serving
+//! process, which restores the open ones when it starts; two processes on one database
+//! would both restore them and deal each other's games. So the store holds a session
+//! advisory lock on the database for as long as it runs, on a connection of its own. A
+//! second `qipai serve` on the same database waits up to [`HOLD_WAIT`] for it (a hall
+//! restarted right after a crash may find the dead one's connection not yet noticed),
+//! then stops with a clear error. If that connection drops (the database server
+//! restarted, the network cut), the lock goes with it: the hall goes on, and nothing then
+//! keeps a second one out until it restarts.
+//!
+//! Every write is one transaction that PostgreSQL has made durable when its future
+//! resolves (`synchronous_commit` is forced on for the store's connections, whatever the
+//! server's default), so tables keep *commit, then broadcast*. Concurrent writes commit
+//! concurrently; PostgreSQL groups their flushes itself. Reads and writes share a pool.
+//! The SQL of the writes is in [`writes`]; this module opens the store and holds its reads.
+
+mod writes;
+
+/// The reads both stores share.
+mod reads {
+    crate::store::portable::portable_reads!(sqlx::Postgres);
+}
+
+use super::rows::{self, db, json};
+use super::{
+    GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
+    StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
+};
+use crate::metrics::Metrics;
+use crate::protocol::UserInfo;
+use crate::rating::Rating;
+use async_trait::async_trait;
+use game::{Record, Seat};
+use serde_json::Value;
+use sqlx::migrate::MigrateDatabase;
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::{Connection, Postgres, Row};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Mutex;
+
+/// The key of the advisory lock a hall holds on its database ("qipai" in ASCII).
+const HALL_LOCK: i64 = 0x71_69_70_61_69;
+
+/// Connections in the pool: the hall's reads and writes are short, and a database server
+/// is shared with whatever else the host runs on it.
+const POOL_SIZE: u32 = 16;
+
+/// The PostgreSQL store.
+pub struct PostgresStore {
+    pool: PgPool,
+    metrics: Arc<Metrics>,
+    /// The connection that holds [`HALL_LOCK`], used again only to release it.
+    lock: Mutex<PgConnection>,
+}
+
+/// How long a starting hall waits for the hold of one that is going: a hall restarted at
+/// once after a crash can find the dead one's connection not yet noticed as closed.
+const HOLD_WAIT: Duration = Duration::from_secs(10);
+
+/// Takes [`HALL_LOCK`] on `conn`, waiting up to [`HOLD_WAIT`] for another hall to let go.
+async fn take_hold(conn: &mut PgConnection) -> StoreResult<()> {
+    let deadline = tokio::time::Instant::now() + HOLD_WAIT;
+    let mut told = false;
+    loop {
+        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(HALL_LOCK)
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(db)?;
+        if locked {
+            return Ok(());
+        }
+        if !told {
+            tracing::info!("another hall holds the database; waiting for it to let go");
+            told = true;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Err(StoreError::Database(
+                "another qipai hall is serving this database (one hall serves a database at a \
+                 time): stop it first, or give this one another database"
+                    .into(),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The SQLSTATE of a connection to a database that does not exist.
+const NO_DATABASE: &str = "3D000";
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://user:password@host:port/name`),
+    /// creating it if it does not exist and the role may, takes the hall's lock on it and
+    /// runs the migrations.
+    pub async fn open(url: &str, metrics: Arc<Metrics>) -> StoreResult<PostgresStore> {
+        if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(StoreError::Database(
+                "bad database address: not postgres://user:password@host:port/name".into(),
+            ));
+        }
+        let options = PgConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Database(format!("bad database address: {e}")))?
+            .options([
+                ("synchronous_commit", "on"),
+                ("client_min_messages", "warning"),
+            ]);
+        let mut lock = match PgConnection::connect_with(&options).await {
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(NO_DATABASE) => {
+                Postgres::create_database(url).await.map_err(|e| {
+                    StoreError::Database(format!("the database does not exist: {e}"))
+                })?;
+                tracing::info!("created the database");
+                PgConnection::connect_with(&options).await.map_err(db)?
+            }
+            connected => connected.map_err(db)?,
+        };
+        take_hold(&mut lock).await?;
+        let pool = PgPoolOptions::new()
+            .max_connections(POOL_SIZE)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await
+            .map_err(db)?;
+        sqlx::migrate!("./migrations/postgres")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        Ok(PostgresStore {
+            pool,
+            metrics,
+            lock: Mutex::new(lock),
+        })
+    }
+}
+
+#[async_trait]
+impl Store for PostgresStore {
+    async fn create_user(
+        &self,
+        name: &str,
+        password_hash: Option<&str>,
+        guest: bool,
+    ) -> StoreResult<UserInfo> {
+        self.insert_user(name, password_hash, guest).await
+    }
+
+    async fn register_guest(
+        &self,
+        id: i64,
+        name: &str,
+        password_hash: &str,
+    ) -> StoreResult<UserInfo> {
+        self.name_guest(id, name, password_hash).await
+    }
+
+    async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
+        let row = sqlx::query(
+            "SELECT id, name, guest, password_hash, banned FROM users WHERE lower(name) = lower($1)",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db)?;
+        Ok(row.map(|r| StoredUser {
+            info: rows::user_info(&r),
+            password_hash: r.get("password_hash"),
+            banned: r.get("banned"),
+        }))
+    }
+
+    async fn create_session(
+        &self,
+        user: i64,
+        token_hash: &str,
+        expires_at: i64,
+    ) -> StoreResult<()> {
+        self.insert_session(user, token_hash, expires_at).await
+    }
+
+    async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>> {
+        reads::session_user(&self.pool, token_hash, now).await
+    }
+
+    async fn revoke_session(&self, token_hash: &str) -> StoreResult<()> {
+        self.end_session(token_hash).await
+    }
+
+    async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64> {
+        self.ban(user, reason).await
+    }
+
+    async fn delete_account(&self, user: i64) -> StoreResult<UserInfo> {
+        self.release_account(user).await
+    }
+
+    async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64> {
+        self.change_password(user, hash, keep).await
+    }
+
+    async fn save_table(&self, table: &StoredTable) -> StoreResult<()> {
+        let state = json(table)?;
+        self.write_table(&table.id, &table.game, &state).await
+    }
+
+    async fn close_table(&self, id: &str) -> StoreResult<()> {
+        self.mark_closed(id).await
+    }
+
+    async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
+        reads::open_tables(&self.pool).await
+    }
+
+    async fn start_game(&self, game: &StoredGame) -> StoreResult<()> {
+        self.insert_game(game).await
+    }
+
+    async fn append_action(
+        &self,
+        game: &str,
+        index: usize,
+        seat: Seat,
+        public: &Value,
+        sealed: Option<&Value>,
+    ) -> StoreResult<()> {
+        let sealed = sealed.map(json).transpose()?;
+        self.insert_action(
+            game,
+            index as i64,
+            seat as i64,
+            &json(public)?,
+            sealed.as_deref(),
+        )
+        .await
+    }
+
+    async fn finish_game(
+        &self,
+        record: &Record,
+        table: &StoredTable,
+        ratings: &[RatingUpdate],
+    ) -> StoreResult<()> {
+        let outcome = record
+            .outcome
+            .as_ref()
+            .ok_or_else(|| StoreError::Corrupt("a finished game has an outcome".into()))?;
+        self.write_finish(&record.id, &json(outcome)?, table, ratings)
+            .await
+    }
+
+    async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>> {
+        reads::unfinished_game(&self.pool, table).await
+    }
+
+    async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>> {
+        reads::finished_record(&self.pool, id).await
+    }
+
+    async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
+        self.forget_guests(now).await
+    }
+
+    async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {
+        reads::game_players(&self.pool, id).await
+    }
+
+    async fn history(
+        &self,
+        user: i64,
+        limit: usize,
+        with_private: bool,
+        before: Option<&HistoryCursor>,
+    ) -> StoreResult<Vec<GameSummary>> {
+        reads::history(&self.pool, user, limit, with_private, before).await
+    }
+
+    async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>> {
+        // The seat's entries of the stored outcome (`won` holds a boolean for each seat,
+        // `scores` an integer). `sides` is 1 if any seat of any of these games won: games
+        // without a winning side have no count of wins.
+        let stats = sqlx::query(
+            "SELECT g.game, COUNT(*) AS played, \
+             SUM(CASE WHEN g.outcome->'won'->(s.seat::int) = 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS won, \
+             MAX(CASE WHEN g.outcome->'won' @> 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS sides, \
+             SUM((g.outcome->'scores'->>(s.seat::int))::bigint)::bigint AS net \
+             FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.user_id = $1 AND (NOT g.private OR $2) AND g.outcome IS NOT NULL \
+             GROUP BY g.game ORDER BY g.game",
+        )
+        .bind(user)
+        .bind(with_private)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db)?;
+        Ok(stats.iter().map(rows::game_stats).collect())
+    }
+
+    async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {
+        reads::rating(&self.pool, user, game).await
+    }
+
+    async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
+        reads::leaderboard(&self.pool, game, limit).await
+    }
+
+    async fn close(&self) {
+        self.pool.close().await;
+        let mut lock = self.lock.lock().await;
+        if let Err(e) = sqlx::query("SELECT pg_advisory_unlock($1)")
+            .bind(HALL_LOCK)
+            .execute(&mut *lock)
+            .await
+        {
+            tracing::warn!(error = %e, "cannot release the database; it goes when the process ends");
+        }
+    }
+}

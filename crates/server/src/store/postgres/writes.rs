@@ -1,0 +1,240 @@
+//! The PostgreSQL store's writes: how each commits. A write of one statement runs on a
+//! connection of the pool on its own (PostgreSQL commits it alone, without the two round
+//! trips of a transaction); a write of several runs in a transaction, so it happens whole
+//! or not at all. The statements both stores share are in `statements`; here are only
+//! PostgreSQL's own, which write `jsonb`. Each write observes the store's commit metrics
+//! as the SQLite writer does, with a batch of one.
+
+use super::PostgresStore;
+use crate::protocol::UserInfo;
+use crate::store::rows::{db, json};
+use crate::store::{unix_now, RatingUpdate, StoreResult, StoredGame, StoredTable};
+use sqlx::pool::PoolConnection;
+use sqlx::{Postgres, Transaction};
+use std::time::Instant;
+
+/// The writes both stores share.
+mod statements {
+    crate::store::portable::portable_writes!(sqlx::postgres::PgConnection);
+}
+
+/// A connection or a transaction taken for one write, and when the write began.
+struct Timed<T> {
+    work: T,
+    started: Instant,
+}
+
+type Tx = Timed<Transaction<'static, Postgres>>;
+type One = Timed<PoolConnection<Postgres>>;
+
+impl PostgresStore {
+    /// Counts a write that took from `started` until now.
+    fn observe(&self, started: Instant) {
+        self.metrics
+            .commit_seconds
+            .observe(started.elapsed().as_secs_f64());
+        self.metrics.commit_batch.observe(1.0);
+    }
+
+    /// A connection for a write of one statement.
+    async fn one(&self) -> StoreResult<One> {
+        let started = Instant::now();
+        let work = self.pool.acquire().await.map_err(db)?;
+        Ok(Timed { work, started })
+    }
+
+    /// A transaction for a write of several statements.
+    async fn begin(&self) -> StoreResult<Tx> {
+        let started = Instant::now();
+        let work = self.pool.begin().await.map_err(db)?;
+        Ok(Timed { work, started })
+    }
+
+    async fn commit(&self, tx: Tx) -> StoreResult<()> {
+        tx.work.commit().await.map_err(db)?;
+        self.observe(tx.started);
+        Ok(())
+    }
+
+    /// Passes on what a write of one statement gave, counting it if it was done.
+    fn done<T>(&self, one: One, result: StoreResult<T>) -> StoreResult<T> {
+        if result.is_ok() {
+            self.observe(one.started);
+        }
+        result
+    }
+
+    pub(super) async fn insert_user(
+        &self,
+        name: &str,
+        hash: Option<&str>,
+        guest: bool,
+    ) -> StoreResult<UserInfo> {
+        let mut one = self.one().await?;
+        let user = statements::create_user(&mut one.work, name, hash, guest).await;
+        self.done(one, user)
+    }
+
+    pub(super) async fn name_guest(
+        &self,
+        id: i64,
+        name: &str,
+        hash: &str,
+    ) -> StoreResult<UserInfo> {
+        let mut one = self.one().await?;
+        let user = statements::register_guest(&mut one.work, id, name, hash).await;
+        self.done(one, user)
+    }
+
+    pub(super) async fn insert_session(
+        &self,
+        user: i64,
+        token_hash: &str,
+        expires_at: i64,
+    ) -> StoreResult<()> {
+        let mut one = self.one().await?;
+        let done = statements::create_session(&mut one.work, user, token_hash, expires_at).await;
+        self.done(one, done)
+    }
+
+    pub(super) async fn end_session(&self, token_hash: &str) -> StoreResult<()> {
+        let mut one = self.one().await?;
+        let done = statements::revoke_session(&mut one.work, token_hash).await;
+        self.done(one, done)
+    }
+
+    pub(super) async fn change_password(
+        &self,
+        user: i64,
+        hash: &str,
+        keep: &str,
+    ) -> StoreResult<u64> {
+        let mut tx = self.begin().await?;
+        let ended = statements::set_password(&mut tx.work, user, hash, keep).await?;
+        self.commit(tx).await?;
+        Ok(ended)
+    }
+
+    pub(super) async fn release_account(&self, user: i64) -> StoreResult<UserInfo> {
+        let mut tx = self.begin().await?;
+        let account = statements::delete_account(&mut tx.work, user).await?;
+        self.commit(tx).await?;
+        Ok(account)
+    }
+
+    pub(super) async fn ban(&self, user: i64, reason: Option<&str>) -> StoreResult<u64> {
+        let mut tx = self.begin().await?;
+        let ended = statements::set_banned(&mut tx.work, user, reason).await?;
+        self.commit(tx).await?;
+        Ok(ended)
+    }
+
+    pub(super) async fn write_table(&self, id: &str, game: &str, state: &str) -> StoreResult<()> {
+        let mut one = self.one().await?;
+        let done = save_table(&mut one.work, id, game, state).await;
+        self.done(one, done)
+    }
+
+    pub(super) async fn mark_closed(&self, id: &str) -> StoreResult<()> {
+        let mut one = self.one().await?;
+        let done = statements::close_table(&mut one.work, id).await;
+        self.done(one, done)
+    }
+
+    pub(super) async fn insert_game(&self, g: &StoredGame) -> StoreResult<()> {
+        let mut tx = self.begin().await?;
+        statements::start_game(&mut tx.work, g).await?;
+        self.commit(tx).await
+    }
+
+    pub(super) async fn insert_action(
+        &self,
+        game: &str,
+        index: i64,
+        seat: i64,
+        public: &str,
+        sealed: Option<&str>,
+    ) -> StoreResult<()> {
+        let mut one = self.one().await?;
+        let done =
+            statements::append_action(&mut one.work, game, index, seat, public, sealed).await;
+        self.done(one, done)
+    }
+
+    pub(super) async fn write_finish(
+        &self,
+        game: &str,
+        outcome: &str,
+        table: &StoredTable,
+        ratings: &[RatingUpdate],
+    ) -> StoreResult<()> {
+        let state = json(table)?;
+        let mut tx = self.begin().await?;
+        sqlx::query("UPDATE games SET outcome = $1::jsonb, finished_at = $2 WHERE id = $3")
+            .bind(outcome)
+            .bind(unix_now())
+            .bind(game)
+            .execute(&mut *tx.work)
+            .await
+            .map_err(db)?;
+        save_table(&mut tx.work, &table.id, &table.game, &state).await?;
+        for r in ratings {
+            statements::save_rating(&mut tx.work, r).await?;
+        }
+        self.commit(tx).await
+    }
+
+    /// [`crate::store::Store::forget_idle_guests`]: a guest made a day or more ago whose
+    /// every session has ended, who never played and who holds no seat at an open table;
+    /// its sessions go first, since they reference it.
+    pub(super) async fn forget_guests(&self, now: i64) -> StoreResult<u64> {
+        let mut tx = self.begin().await?;
+        let idle: Vec<i64> = sqlx::query_scalar(
+            "SELECT u.id FROM users u WHERE u.guest AND u.created_at <= $1 \
+             AND NOT EXISTS (SELECT 1 FROM game_seats g WHERE g.user_id = u.id) \
+             AND NOT EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id \
+                             AND x.expires_at > $2 AND NOT x.revoked) \
+             AND NOT EXISTS (SELECT 1 FROM tables t, jsonb_array_elements(t.state->'seats') s \
+                             WHERE t.open AND (s.value->'user'->>'id')::bigint = u.id)",
+        )
+        .bind(now - 24 * 3600)
+        .bind(now)
+        .fetch_all(&mut *tx.work)
+        .await
+        .map_err(db)?;
+        sqlx::query("DELETE FROM sessions WHERE user_id = ANY($1)")
+            .bind(&idle)
+            .execute(&mut *tx.work)
+            .await
+            .map_err(db)?;
+        let gone = sqlx::query("DELETE FROM users WHERE id = ANY($1)")
+            .bind(&idle)
+            .execute(&mut *tx.work)
+            .await
+            .map_err(db)?;
+        self.commit(tx).await?;
+        Ok(gone.rows_affected())
+    }
+}
+
+/// Inserts or updates a table's row (open); its state is `jsonb`.
+async fn save_table(
+    conn: &mut sqlx::postgres::PgConnection,
+    id: &str,
+    game: &str,
+    state: &str,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO tables (id, game, state, open, updated_at) \
+         VALUES ($1, $2, $3::jsonb, TRUE, $4) \
+         ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+    )
+    .bind(id)
+    .bind(game)
+    .bind(state)
+    .bind(unix_now())
+    .execute(&mut *conn)
+    .await
+    .map_err(db)?;
+    Ok(())
+}
