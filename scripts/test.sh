@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test qipai has, from a fresh clone: formatting, lints, all tests of every crate, the
-# property tests once more with a new seed, the binary exactly as the README's run command
-# builds it (so that command starts at once after this one), and the browser client played
-# end to end in Chromium against that binary.
+# server's tests and the crash tests once more on PostgreSQL, the property tests once more
+# with a new seed, the binary exactly as the README's run command builds it (so that
+# command starts at once after this one), and the browser client played end to end in
+# Chromium against that binary.
 # Tests run in release mode: the self-play strength tests play thousands of games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +11,24 @@ cd "$(dirname "$0")/.."
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261130}"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
+
+# A PostgreSQL server (the machine's, or one this starts), and none of the databases an
+# earlier run's tests left on it.
+QIPAI_TEST_POSTGRES=$(bash scripts/postgres.sh)
+export QIPAI_TEST_POSTGRES
+drop_test_databases() {
+    psql "$QIPAI_TEST_POSTGRES/postgres" -tAc "SELECT format('DROP DATABASE %I;', datname) \
+        FROM pg_database WHERE datname LIKE 'qipai\_test\_%'" | psql "$QIPAI_TEST_POSTGRES/postgres" -q
+}
+drop_test_databases
+
 cargo test --workspace --release
+
+# The hall's tests again with its data in PostgreSQL instead of SQLite: every server test,
+# and the real binary killed and restarted through games.
+QIPAI_TEST_ON_POSTGRES=1 cargo test --release -p server --tests
+QIPAI_TEST_ON_POSTGRES=1 cargo test --release -p cli --test crash
+drop_test_databases
 
 # The property tests again, with a seed that changes from run to run, so new cases are
 # explored; the seed is printed, so any failure can be reproduced.

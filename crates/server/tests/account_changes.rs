@@ -150,23 +150,12 @@ async fn a_player_deletes_their_account_and_their_games_stay_under_another_name(
     let (token, user) = c.session(fay.clone()).await.expect("registered");
     let record = quick_game(&mut c, "gomoku", "random").await;
     // A settled rating, as many rated games would have left it.
-    {
-        use sqlx::{ConnectOptions, Connection as _};
-        let mut db = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(server.dir.join("qipai.db"))
-            .connect()
-            .await
-            .expect("the hall's database");
-        sqlx::query(
-            "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
-             VALUES (?, 'gomoku', 1600, 80, 0.06, 20)",
-        )
-        .bind(user.id)
-        .execute(&mut db)
-        .await
-        .expect("a rating");
-        db.close().await.expect("closed");
-    }
+    let rating = format!(
+        "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
+         VALUES ({}, 'gomoku', 1600, 80, 0.06, 20)",
+        user.id
+    );
+    common::execute_sql(&server, &[&rating]).await;
     let (_, board) = get(&server.addr, "/api/leaderboard/gomoku").await;
     assert!(board.contains("\"fay\""), "{board}");
     assert_eq!(

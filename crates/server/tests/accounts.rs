@@ -87,15 +87,12 @@ async fn register_login_logout_and_limits() {
         "rate_limited"
     );
     // Neither the password nor the token is stored in the clear.
-    let db = std::fs::read(server.dir.join("qipai.db")).expect("the database");
-    let wal = std::fs::read(server.dir.join("qipai.db-wal")).unwrap_or_default();
+    let stored = common::stored_bytes(&server).await;
     for secret in ["correct horse", token.as_str()] {
-        for bytes in [&db, &wal] {
-            assert!(
-                !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
-                "{secret} is stored in the clear"
-            );
-        }
+        assert!(
+            !stored.windows(secret.len()).any(|w| w == secret.as_bytes()),
+            "{secret} is stored in the clear"
+        );
     }
     server.stop().await;
 }
@@ -427,27 +424,32 @@ async fn rated_games_between_registered_players_move_their_ratings() {
 /// provisional, and other games' ratings stay out.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rankings_list_settled_ratings_first_and_provisional_ones_after() {
-    use sqlx::{ConnectOptions, Connection as _};
     let server = TestServer::fresh("rankings").await;
     // Ratings as many finished games would have left them, written beside the running
-    // server (the database is in WAL mode, so a second writer waits its turn).
-    let mut db = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(server.dir.join("qipai.db"))
-        .connect()
-        .await
-        .expect("the hall's database");
-    let rows = [
-        "INSERT INTO users (id, name, guest, created_at) VALUES \
-         (1, 'ann', 0, 0), (2, 'ben', 0, 0), (3, 'cat', 0, 0), (4, 'dan', 0, 0), (5, 'eve', 0, 0)",
-        "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) VALUES \
-         (1, 'gomoku', 1720, 300, 0.06, 1), (2, 'gomoku', 1600, 80, 0.06, 40), \
-         (3, 'gomoku', 1650, 109, 0.06, 15), (4, 'gomoku', 1400, 60, 0.06, 90), \
-         (5, 'gomoku', 1560, 111, 0.06, 13), (1, 'bigtwo', 1900, 50, 0.06, 80)",
-    ];
-    for sql in rows {
-        sqlx::query(sql).execute(&mut db).await.expect(sql);
+    // server.
+    let mut rows = vec!["INSERT INTO users (name, guest, created_at) VALUES \
+         ('ann', FALSE, 0), ('ben', FALSE, 0), ('cat', FALSE, 0), ('dan', FALSE, 0), \
+         ('eve', FALSE, 0)"
+        .to_string()];
+    for (name, game, rating, deviation, games) in [
+        ("ann", "gomoku", 1720, 300, 1),
+        ("ben", "gomoku", 1600, 80, 40),
+        ("cat", "gomoku", 1650, 109, 15),
+        ("dan", "gomoku", 1400, 60, 90),
+        ("eve", "gomoku", 1560, 111, 13),
+        ("ann", "bigtwo", 1900, 50, 80),
+    ] {
+        rows.push(format!(
+            "INSERT INTO ratings (user_id, game, rating, deviation, volatility, games) \
+             SELECT id, '{game}', {rating}, {deviation}, 0.06, {games} FROM users \
+             WHERE name = '{name}'"
+        ));
     }
-    db.close().await.expect("closed");
+    common::execute_sql(
+        &server,
+        &rows.iter().map(String::as_str).collect::<Vec<_>>(),
+    )
+    .await;
     let (status, body) = get(&server.addr, "/api/leaderboard/gomoku").await;
     assert_eq!(status, 200, "{body}");
     let board: Vec<serde_json::Value> = serde_json::from_str(&body).expect("json");

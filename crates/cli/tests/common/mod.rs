@@ -42,12 +42,43 @@ pub fn serve(dir: &Path, extra: &[&str]) -> (Child, String) {
     serve_at(dir, "127.0.0.1:0", extra)
 }
 
+/// The database a server on `dir` keeps its data in when `QIPAI_TEST_ON_POSTGRES` is set,
+/// on the PostgreSQL server `QIPAI_TEST_POSTGRES` names (`postgres://user@host:port`,
+/// else the machine's own): one per directory, named after it, so
+/// a restart on the directory finds the data (`qipai_test_…`, which `scripts/test.sh`
+/// drops before and after). `scripts/test.sh` runs the crash tests this way too.
+fn database_for(dir: &Path) -> Option<String> {
+    std::env::var_os("QIPAI_TEST_ON_POSTGRES")?;
+    let server = std::env::var("QIPAI_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let name: String = dir
+        .file_name()?
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let tail = name.len().saturating_sub(52);
+    Some(format!(
+        "{}/qipai_test_{}",
+        server.trim_end_matches('/'),
+        &name[tail..]
+    ))
+}
+
 /// Like [`serve`], at `addr` (a restarted server where its clients look for it).
 pub fn serve_at(dir: &Path, addr: &str, extra: &[&str]) -> (Child, String) {
     std::fs::create_dir_all(dir).expect("a data directory");
+    let database = database_for(dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
         .args(["serve", "--addr", addr, "--data-dir"])
         .arg(dir)
+        .args(database.iter().flat_map(|url| ["--database", url.as_str()]))
         .args(["--bot-delay-ms", "0", "--quick-play-seconds", "0"])
         .args(extra)
         .stdout(Stdio::piped())

@@ -10,7 +10,7 @@ use serde_json::Value;
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableOptions};
 use server::{Hall, Server, ServerConfig};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,11 +37,56 @@ pub fn data_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The PostgreSQL server of the tests: the one `QIPAI_TEST_POSTGRES` names
+/// (`postgres://user@host:port`, no database; `scripts/test.sh` finds or starts one), or
+/// the machine's own at 127.0.0.1:5432.
+pub fn postgres() -> String {
+    std::env::var("QIPAI_TEST_POSTGRES")
+        .ok()
+        .filter(|url| !url.is_empty())
+        .map_or_else(
+            || "postgres://postgres@127.0.0.1:5432".into(),
+            |url| url.trim_end_matches('/').to_string(),
+        )
+}
+
+/// The database of a data directory when every test keeps its hall's data in PostgreSQL
+/// instead of SQLite (`QIPAI_TEST_ON_POSTGRES=1`: `scripts/test.sh` runs the server's
+/// tests once each way): one per directory,
+/// so a hall restarted on the same directory finds its data, named after it (its name
+/// holds the process and a counter, so runs never share one; `scripts/test.sh` drops
+/// every `qipai_test_…` database before and after).
+pub fn database_for(dir: &Path) -> Option<String> {
+    std::env::var_os("QIPAI_TEST_ON_POSTGRES")?;
+    Some(database_on(&postgres(), dir))
+}
+
+/// [`database_for`] on the PostgreSQL server `server`.
+pub fn database_on(server: &str, dir: &Path) -> String {
+    let name: String = dir
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    // PostgreSQL keeps 63 bytes of a name; the counter and the process are at its end.
+    let tail = name.len().saturating_sub(52);
+    format!("{server}/qipai_test_{}", &name[tail..])
+}
+
 /// Times short enough for tests: computers move at once, quick play fills fast; no limits
-/// per address.
+/// per address. The data is in `dir`, or in its PostgreSQL database ([`database_for`]).
 pub fn fast_config(dir: PathBuf) -> ServerConfig {
     let mut config = ServerConfig {
         addr: "127.0.0.1:0".parse().expect("an address"),
+        database: database_for(&dir),
         data_dir: dir,
         ..ServerConfig::default()
     };
@@ -66,6 +111,8 @@ pub struct TestServer {
     pub hall: Arc<Hall>,
     /// Its data directory.
     pub dir: PathBuf,
+    /// Its PostgreSQL database, if it keeps its data there.
+    pub database: Option<String>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     join: Option<tokio::task::JoinHandle<()>>,
 }
@@ -74,6 +121,7 @@ impl TestServer {
     /// Starts a server with `config`.
     pub async fn start(config: ServerConfig) -> TestServer {
         let dir = config.data_dir.clone();
+        let database = config.database.clone();
         let server = Server::bind(registry(), config)
             .await
             .expect("the server starts");
@@ -92,6 +140,7 @@ impl TestServer {
             addr,
             hall,
             dir,
+            database,
             stop: Some(stop),
             join: Some(join),
         }
@@ -109,6 +158,78 @@ impl TestServer {
         }
         if let Some(join) = self.join.take() {
             let _ = join.await;
+        }
+    }
+}
+
+/// Runs SQL statements on a running hall's database beside it (SQLite in WAL mode lets
+/// a second writer wait its turn), to put there what many games would have left. The
+/// statements must read the same in both dialects (`TRUE`, not `1`; no `?` parameters).
+pub async fn execute_sql(server: &TestServer, statements: &[&str]) {
+    use sqlx::{ConnectOptions, Connection as _};
+    match &server.database {
+        Some(url) => {
+            let mut db = sqlx::postgres::PgConnection::connect(url)
+                .await
+                .expect("the hall's database");
+            for sql in statements {
+                sqlx::query(sqlx::AssertSqlSafe(*sql))
+                    .execute(&mut db)
+                    .await
+                    .expect(sql);
+            }
+            db.close().await.expect("closed");
+        }
+        None => {
+            let mut db = sqlx::sqlite::SqliteConnectOptions::new()
+                .filename(server.dir.join("qipai.db"))
+                .connect()
+                .await
+                .expect("the hall's database");
+            for sql in statements {
+                sqlx::query(sqlx::AssertSqlSafe(*sql))
+                    .execute(&mut db)
+                    .await
+                    .expect(sql);
+            }
+            db.close().await.expect("closed");
+        }
+    }
+}
+
+/// Everything a hall has stored, as bytes to search: the SQLite file and its log, or
+/// every row of every table of the PostgreSQL database as text.
+pub async fn stored_bytes(server: &TestServer) -> Vec<u8> {
+    use sqlx::Connection as _;
+    match &server.database {
+        Some(url) => {
+            let mut db = sqlx::postgres::PgConnection::connect(url)
+                .await
+                .expect("the hall's database");
+            let mut bytes = Vec::new();
+            for table in [
+                "users",
+                "sessions",
+                "tables",
+                "games",
+                "game_seats",
+                "actions",
+                "ratings",
+            ] {
+                let sql = format!("SELECT coalesce(string_agg(x::text, ' '), '') FROM {table} x");
+                let text: String = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                    .fetch_one(&mut db)
+                    .await
+                    .expect("the rows");
+                bytes.extend_from_slice(text.as_bytes());
+            }
+            db.close().await.expect("closed");
+            bytes
+        }
+        None => {
+            let mut bytes = std::fs::read(server.dir.join("qipai.db")).expect("the database");
+            bytes.extend(std::fs::read(server.dir.join("qipai.db-wal")).unwrap_or_default());
+            bytes
         }
     }
 }
