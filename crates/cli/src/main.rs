@@ -61,8 +61,11 @@ enum Command {
     /// Check finished game records: the seed against the commitment, the deal, the replay.
     Verify(verify::Args),
     /// Run the game hall: accounts, lobby, tables, computers, over WebSocket (one machine,
-    /// embedded SQLite).
+    /// embedded SQLite, or PostgreSQL with `--database`).
     Serve(serve::Args),
+    /// Copy a stopped hall's SQLite data into an empty PostgreSQL database, all or nothing:
+    /// every account, table, game, replay and rating.
+    CopyData(serve::CopyArgs),
     /// Play on a hall (`qipai serve`) from the terminal: log in or play as a guest, find or
     /// open tables, play any game against people and computers.
     Connect(connect::Args),
@@ -109,6 +112,7 @@ fn run() -> Result<()> {
         Command::Sim(args) => sim::run(&registry, args),
         Command::Verify(args) => verify::run(&registry, args),
         Command::Serve(args) => serve::run(registry, args),
+        Command::CopyData(args) => serve::copy_data(args),
         Command::Connect(args) => connect::run(&registry, args),
         Command::Export(args) => convert::export(&registry, args),
         Command::Import(args) => convert::import(&registry, args),

@@ -122,6 +122,33 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     })
 }
 
+/// Options of `qipai copy-data`.
+#[derive(clap::Args)]
+pub struct CopyArgs {
+    /// The SQLite hall's data directory (stop that hall first).
+    #[arg(long, value_name = "DIR")]
+    from: PathBuf,
+    /// The PostgreSQL database to copy it into (`postgres://user:password@host:port/name`):
+    /// empty, or created if missing and the role may.
+    #[arg(long, value_name = "URL")]
+    to: String,
+}
+
+/// Copies a stopped SQLite hall into an empty PostgreSQL database, all or nothing, and
+/// says what it copied.
+pub fn copy_data(args: CopyArgs) -> Result<()> {
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
+    let copied = runtime.block_on(server::store::copy::sqlite_to_postgres(
+        &args.from, &args.to,
+    ))?;
+    outln!(
+        "copied {copied} from {} into {}; serve it with `qipai serve --database URL`",
+        args.from.display(),
+        redacted(&args.to)
+    );
+    Ok(())
+}
+
 /// A database address fit to print: without its password.
 fn redacted(url: &str) -> String {
     match (url.split_once("://"), url.rfind('@')) {

@@ -1,11 +1,12 @@
 //! The hall on PostgreSQL (`qipai serve --database`), on a real server
 //! ([`common::postgres`]). The rest of the server's tests run on it too with
 //! `QIPAI_TEST_ON_POSTGRES=1`; these are the claims only PostgreSQL has: the database is
-//! made if missing, and one hall serves a database at a time.
+//! made if missing, one hall serves a database at a time, and a SQLite hall moves into
+//! one whole (`qipai copy-data`).
 
 mod common;
 
-use common::{data_dir, fast_config, refused, TestServer};
+use common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
 use server::client::Connection;
 use server::protocol::ClientMessage;
 use server::{Server, ServerConfig};
@@ -86,4 +87,76 @@ async fn a_bad_database_address_stops_the_hall() {
             .to_string();
         assert!(error.contains(says), "{database}: {error}");
     }
+}
+
+/// A host who started on SQLite moves the hall into PostgreSQL and loses nothing: the
+/// same records, byte for byte, the same histories, the accounts with their passwords
+/// and sessions, the open tables; new accounts go on numbering after the old ones. A
+/// database that already holds a hall is not copied into, and a directory with no hall
+/// is said so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_hall_moves_into_postgresql_whole() {
+    let mut config = fast_config(data_dir("copy-from"));
+    config.database = None;
+    let dir = config.data_dir.clone();
+    let sqlite = TestServer::start(config).await;
+    let (mut c, _, _) = Connection::open(&sqlite.addr, None)
+        .await
+        .expect("connects");
+    let (token, user) = c.session(register("vera")).await.expect("registered");
+    let mut records = Vec::new();
+    for game in ["doudizhu", "gomoku", "tenhalf"] {
+        records.push(quick_game(&mut c, game, "random").await.id);
+    }
+    let history = "/api/users/vera/games?limit=100";
+    let (_, before) = get_as(&sqlite.addr, history, Some(&token)).await;
+    let mut games_before = Vec::new();
+    for id in &records {
+        games_before.push(get(&sqlite.addr, &format!("/api/games/{id}")).await);
+    }
+    drop(c);
+    sqlite.stop().await;
+
+    let target = on_postgres("copy-to");
+    let url = target.database.clone().expect("a database");
+    let copied = server::store::copy::sqlite_to_postgres(&dir, &url)
+        .await
+        .expect("copied");
+    let counts: std::collections::HashMap<_, _> = copied.0.iter().cloned().collect();
+    assert_eq!(counts["games"], 3, "{copied}");
+    assert!(counts["actions"] > 3 && counts["users"] >= 1, "{copied}");
+
+    let pg = TestServer::start(target.clone()).await;
+    let (_, after) = get_as(&pg.addr, history, Some(&token)).await;
+    assert_eq!(
+        after, before,
+        "the history, read with the session that moved"
+    );
+    for (id, game) in records.iter().zip(&games_before) {
+        assert_eq!(&get(&pg.addr, &format!("/api/games/{id}")).await, game);
+    }
+    let (mut c, _, _) = Connection::open(&pg.addr, None).await.expect("connects");
+    let (_, again) = c
+        .session(ClientMessage::Login {
+            name: "Vera".into(),
+            password: "a long password".into(),
+        })
+        .await
+        .expect("the password moved");
+    assert_eq!(again.id, user.id);
+    let (_, newcomer) = c.session(register("walt")).await.expect("registered");
+    assert!(newcomer.id > user.id, "{newcomer:?} after {user:?}");
+    drop(c);
+    pg.stop().await;
+
+    let error = server::store::copy::sqlite_to_postgres(&dir, &url)
+        .await
+        .expect_err("a database with a hall")
+        .to_string();
+    assert!(error.contains("already holds a hall"), "{error}");
+    let error = server::store::copy::sqlite_to_postgres(&data_dir("nothing"), &url)
+        .await
+        .expect_err("no hall")
+        .to_string();
+    assert!(error.contains("no hall's data"), "{error}");
 }

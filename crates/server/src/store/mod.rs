@@ -7,6 +7,7 @@
 //! configuration. Every write that a client will hear of is durable when its future
 //! resolves: tables *commit, then broadcast*.
 
+pub mod copy;
 mod portable;
 pub mod postgres;
 mod rows;

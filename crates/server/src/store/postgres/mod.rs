@@ -139,6 +139,15 @@ impl PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// A transaction of the store's own pool, for a copy into it (`store::copy`).
+    pub(in crate::store) async fn transaction(
+        &self,
+    ) -> StoreResult<sqlx::Transaction<'static, sqlx::Postgres>> {
+        self.pool.begin().await.map_err(db)
+    }
+}
+
 #[async_trait]
 impl Store for PostgresStore {
     async fn create_user(
