@@ -70,6 +70,68 @@ async fn one_hall_serves_a_database_at_a_time() {
     second.stop().await;
 }
 
+/// A database server is reached over a network that breaks, and restarts: a hall whose
+/// every connection to it is cut again and again while games are played finishes them,
+/// every move and every end stored, and takes its hold on the database again, so a
+/// second hall is still kept out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hall_rides_out_broken_database_connections() {
+    use sqlx::Connection as _;
+    let config = on_postgres("cuts");
+    let database = config.database.clone().expect("a database");
+    let name = database.rsplit('/').next().expect("a name").to_string();
+    let hall = TestServer::start(config.clone()).await;
+    let (mut c, _, _) = Connection::open(&hall.addr, None).await.expect("connects");
+    c.session(register("cora")).await.expect("registered");
+
+    let mut admin =
+        sqlx::postgres::PgConnection::connect(&format!("{}/postgres", common::postgres()))
+            .await
+            .expect("the server");
+    let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+    let cutter = tokio::spawn(async move {
+        let mut cuts = 0;
+        while stopped.try_recv().is_err() {
+            let cut: i64 = sqlx::query_scalar(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity \
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+            )
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await
+            .expect("cut");
+            cuts += cut;
+            tokio::time::sleep(std::time::Duration::from_millis(40)).await;
+        }
+        cuts
+    });
+    let mut records = Vec::new();
+    for game in ["doudizhu", "bigtwo", "gomoku"] {
+        records.push(quick_game(&mut c, game, "random").await);
+    }
+    let _ = stop.send(());
+    let cuts = cutter.await.expect("the cutter");
+    assert!(cuts >= 10, "only {cuts} connections cut");
+    for record in &records {
+        let (status, body) = get(&hall.addr, &format!("/api/games/{}", record.id)).await;
+        assert_eq!(status, 200, "{body}");
+        let stored: game::Record = serde_json::from_str(&body).expect("a record");
+        assert_eq!(stored.actions.len(), record.actions.len(), "{}", record.id);
+        assert_eq!(stored.outcome, record.outcome, "{}", record.id);
+    }
+
+    // The hold is taken again within a check or two: a second hall is refused.
+    tokio::time::sleep(std::time::Duration::from_secs(7)).await;
+    let error = Server::bind(common::registry(), config)
+        .await
+        .err()
+        .expect("the second hall is refused")
+        .to_string();
+    assert!(error.contains("another qipai hall"), "{error}");
+    drop(c);
+    hall.stop().await;
+}
+
 /// An address that is no database, or a server that is not there, stops the hall before
 /// it listens, saying why.
 #[tokio::test]

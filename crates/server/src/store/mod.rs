@@ -29,6 +29,14 @@ pub enum StoreError {
     /// The database failed; the operation did not happen.
     #[error("storage failed: {0}")]
     Database(String),
+    /// The database could not be reached (the connection broke, the server restarted):
+    /// the operation may or may not have happened, and may be tried again.
+    #[error("storage failed, the database is out of reach: {0}")]
+    Unavailable(String),
+    /// A row with this key is stored already. Tried again after [`StoreError::Unavailable`],
+    /// an insert meeting its own earlier attempt says this.
+    #[error("stored already: {0}")]
+    Exists(String),
     /// Stored data did not read back (a bug or a damaged file).
     #[error("stored data is damaged: {0}")]
     Corrupt(String),

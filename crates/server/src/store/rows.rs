@@ -12,9 +12,29 @@ use serde_json::Value;
 use sqlx::{ColumnIndex, Decode, Row, Type};
 use std::collections::HashMap;
 
-/// A database failure: the operation did not happen.
+/// A database failure, sorted by what the caller may do about it: a key stored already
+/// ([`StoreError::Exists`]), the database out of reach and the operation worth trying
+/// again ([`StoreError::Unavailable`]: the connection broke, or the server is shutting
+/// down or starting, SQLSTATE classes 08 and 57P), or any other failure.
 pub(super) fn db(e: sqlx::Error) -> StoreError {
-    StoreError::Database(e.to_string())
+    let unavailable = match &e {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            return StoreError::Exists(e.to_string())
+        }
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+        _ => false,
+    };
+    if unavailable {
+        StoreError::Unavailable(e.to_string())
+    } else {
+        StoreError::Database(e.to_string())
+    }
 }
 
 /// A failed write that set an account's name: a taken name is said so, anything else is

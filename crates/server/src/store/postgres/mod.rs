@@ -8,9 +8,10 @@
 //! advisory lock on the database for as long as it runs, on a connection of its own. A
 //! second `qipai serve` on the same database waits up to [`HOLD_WAIT`] for it (a hall
 //! restarted right after a crash may find the dead one's connection not yet noticed),
-//! then stops with a clear error. If that connection drops (the database server
-//! restarted, the network cut), the lock goes with it: the hall goes on, and nothing then
-//! keeps a second one out until it restarts.
+//! then stops with a clear error. If that connection breaks (the database server
+//! restarted, the network cut), the lock goes with it; the store makes the connection
+//! and takes the lock again within seconds ([`keep_hold`]), and says so loudly if a
+//! second hall took the database in between.
 //!
 //! Every write is one transaction that PostgreSQL has made durable when its future
 //! resolves (`synchronous_commit` is forced on for the store's connections, whatever the
@@ -34,6 +35,7 @@ use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
 use crate::rating::Rating;
 use async_trait::async_trait;
+use futures_util::TryFutureExt;
 use game::{Record, Seat};
 use serde_json::Value;
 use sqlx::migrate::MigrateDatabase;
@@ -55,8 +57,58 @@ const POOL_SIZE: u32 = 16;
 pub struct PostgresStore {
     pool: PgPool,
     metrics: Arc<Metrics>,
-    /// The connection that holds [`HALL_LOCK`], used again only to release it.
-    lock: Mutex<PgConnection>,
+    /// The connection that holds [`HALL_LOCK`]; [`keep_hold`] makes it again if it
+    /// breaks.
+    lock: Arc<Mutex<PgConnection>>,
+    /// The task of [`keep_hold`], ended when the store closes.
+    keeper: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for PostgresStore {
+    fn drop(&mut self) {
+        self.keeper.abort();
+    }
+}
+
+/// How often the hold on the database is checked.
+const HOLD_CHECK: Duration = Duration::from_secs(5);
+
+/// Checks the connection that holds [`HALL_LOCK`] every [`HOLD_CHECK`], and when it has
+/// broken (the database server restarted, the network cut, the lock gone with it) makes
+/// it again and takes the lock again, so a second hall is kept out after an outage too.
+/// If a second hall took the database in the meantime, two halls now serve it: this is
+/// logged as an error for the host to stop one.
+async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>) {
+    let mut every = tokio::time::interval(HOLD_CHECK);
+    every.tick().await;
+    loop {
+        every.tick().await;
+        let mut held = lock.lock().await;
+        if held.ping().await.is_ok() {
+            continue;
+        }
+        let Ok(mut conn) = PgConnection::connect_with(&options).await else {
+            continue;
+        };
+        match sqlx::query_scalar::<_, bool>("SELECT pg_try_advisory_lock($1)")
+            .bind(HALL_LOCK)
+            .fetch_one(&mut conn)
+            .await
+        {
+            Ok(true) => {
+                tracing::info!("the database is held again after its connection broke");
+                *held = conn;
+            }
+            Ok(false) => {
+                tracing::error!(
+                    "another hall took this database while its connection was broken: two \
+                     halls now serve it, and each may deal the other's tables; stop one"
+                );
+                *held = conn;
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot take the database again yet"),
+        }
+    }
 }
 
 /// How long a starting hall waits for the hold of one that is going: a hall restarted at
@@ -124,17 +176,20 @@ impl PostgresStore {
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(db)?;
         sqlx::migrate!("./migrations/postgres")
             .run(&pool)
             .await
             .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        let lock = Arc::new(Mutex::new(lock));
+        let keeper = tokio::spawn(keep_hold(options, lock.clone()));
         Ok(PostgresStore {
             pool,
             metrics,
-            lock: Mutex::new(lock),
+            lock,
+            keeper,
         })
     }
 }
@@ -169,13 +224,17 @@ impl Store for PostgresStore {
     }
 
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
-        let row = sqlx::query(
-            "SELECT id, name, guest, password_hash, banned FROM users WHERE lower(name) = lower($1)",
-        )
-        .bind(name)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(db)?;
+        let row = self
+            .again(|| {
+                sqlx::query(
+                    "SELECT id, name, guest, password_hash, banned FROM users \
+                     WHERE lower(name) = lower($1)",
+                )
+                .bind(name)
+                .fetch_optional(&self.pool)
+                .map_err(db)
+            })
+            .await?;
         Ok(row.map(|r| StoredUser {
             info: rows::user_info(&r),
             password_hash: r.get("password_hash"),
@@ -193,7 +252,8 @@ impl Store for PostgresStore {
     }
 
     async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>> {
-        reads::session_user(&self.pool, token_hash, now).await
+        self.again(|| reads::session_user(&self.pool, token_hash, now))
+            .await
     }
 
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()> {
@@ -222,7 +282,7 @@ impl Store for PostgresStore {
     }
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
-        reads::open_tables(&self.pool).await
+        self.again(|| reads::open_tables(&self.pool)).await
     }
 
     async fn start_game(&self, game: &StoredGame) -> StoreResult<()> {
@@ -263,11 +323,12 @@ impl Store for PostgresStore {
     }
 
     async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>> {
-        reads::unfinished_game(&self.pool, table).await
+        self.again(|| reads::unfinished_game(&self.pool, table))
+            .await
     }
 
     async fn finished_record(&self, id: &str) -> StoreResult<Option<Record>> {
-        reads::finished_record(&self.pool, id).await
+        self.again(|| reads::finished_record(&self.pool, id)).await
     }
 
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
@@ -275,7 +336,7 @@ impl Store for PostgresStore {
     }
 
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {
-        reads::game_players(&self.pool, id).await
+        self.again(|| reads::game_players(&self.pool, id)).await
     }
 
     async fn history(
@@ -285,39 +346,45 @@ impl Store for PostgresStore {
         with_private: bool,
         before: Option<&HistoryCursor>,
     ) -> StoreResult<Vec<GameSummary>> {
-        reads::history(&self.pool, user, limit, with_private, before).await
+        self.again(|| reads::history(&self.pool, user, limit, with_private, before))
+            .await
     }
 
     async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>> {
         // The seat's entries of the stored outcome (`won` holds a boolean for each seat,
         // `scores` an integer). `sides` is 1 if any seat of any of these games won: games
         // without a winning side have no count of wins.
-        let stats = sqlx::query(
-            "SELECT g.game, COUNT(*) AS played, \
-             SUM(CASE WHEN g.outcome->'won'->(s.seat::int) = 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS won, \
-             MAX(CASE WHEN g.outcome->'won' @> 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS sides, \
-             SUM((g.outcome->'scores'->>(s.seat::int))::bigint)::bigint AS net \
-             FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.user_id = $1 AND (NOT g.private OR $2) AND g.outcome IS NOT NULL \
-             GROUP BY g.game ORDER BY g.game",
-        )
-        .bind(user)
-        .bind(with_private)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db)?;
+        let stats = self
+            .again(|| {
+                sqlx::query(
+                    "SELECT g.game, COUNT(*) AS played, \
+                     SUM(CASE WHEN g.outcome->'won'->(s.seat::int) = 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS won, \
+                     MAX(CASE WHEN g.outcome->'won' @> 'true'::jsonb THEN 1 ELSE 0 END)::bigint AS sides, \
+                     SUM((g.outcome->'scores'->>(s.seat::int))::bigint)::bigint AS net \
+                     FROM game_seats s JOIN games g ON g.id = s.game_id \
+                     WHERE s.user_id = $1 AND (NOT g.private OR $2) AND g.outcome IS NOT NULL \
+                     GROUP BY g.game ORDER BY g.game",
+                )
+                .bind(user)
+                .bind(with_private)
+                .fetch_all(&self.pool)
+                .map_err(db)
+            })
+            .await?;
         Ok(stats.iter().map(rows::game_stats).collect())
     }
 
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {
-        reads::rating(&self.pool, user, game).await
+        self.again(|| reads::rating(&self.pool, user, game)).await
     }
 
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
-        reads::leaderboard(&self.pool, game, limit).await
+        self.again(|| reads::leaderboard(&self.pool, game, limit))
+            .await
     }
 
     async fn close(&self) {
+        self.keeper.abort();
         self.pool.close().await;
         let mut lock = self.lock.lock().await;
         if let Err(e) = sqlx::query("SELECT pg_advisory_unlock($1)")

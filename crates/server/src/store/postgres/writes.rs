@@ -4,14 +4,21 @@
 //! or not at all. The statements both stores share are in `statements`; here are only
 //! PostgreSQL's own, which write `jsonb`. Each write observes the store's commit metrics
 //! as the SQLite writer does, with a batch of one.
+//!
+//! A database server is reached over a network, which can break, and restarts. A write
+//! the database could not be reached for is tried again, for a few seconds
+//! ([`PostgresStore::again`]), so a table does not lose a move or a game's end to a
+//! blip. Every write is safe to repeat: updates set what they set, and an insert whose
+//! first attempt did commit, unheard, meets its own row and counts as done.
 
 use super::PostgresStore;
 use crate::protocol::UserInfo;
 use crate::store::rows::{db, json};
-use crate::store::{unix_now, RatingUpdate, StoreResult, StoredGame, StoredTable};
+use crate::store::{unix_now, RatingUpdate, StoreError, StoreResult, StoredGame, StoredTable};
 use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Transaction};
-use std::time::Instant;
+use std::future::Future;
+use std::time::{Duration, Instant};
 
 /// The writes both stores share.
 mod statements {
@@ -27,7 +34,60 @@ struct Timed<T> {
 type Tx = Timed<Transaction<'static, Postgres>>;
 type One = Timed<PoolConnection<Postgres>>;
 
+/// The waits before each new attempt at an operation the database was out of reach for:
+/// about four seconds in all, long enough for a connection to be made again or a
+/// database server to restart, short enough that a table waiting on it is not given up.
+const RETRY_WAITS: [Duration; 4] = [
+    Duration::from_millis(50),
+    Duration::from_millis(200),
+    Duration::from_secs(1),
+    Duration::from_secs(3),
+];
+
 impl PostgresStore {
+    /// Runs `operation` until it is done or fails for another reason than the database
+    /// being out of reach, waiting [`RETRY_WAITS`] between attempts.
+    pub(super) async fn again<T, F, Fut>(&self, mut operation: F) -> StoreResult<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = StoreResult<T>>,
+    {
+        let mut waits = RETRY_WAITS.iter();
+        loop {
+            match operation().await {
+                Err(StoreError::Unavailable(e)) => match waits.next() {
+                    Some(wait) => {
+                        tracing::warn!(error = %e, "the database is out of reach; trying again");
+                        tokio::time::sleep(*wait).await;
+                    }
+                    None => return Err(StoreError::Unavailable(e)),
+                },
+                result => return result,
+            }
+        }
+    }
+
+    /// [`PostgresStore::again`] for an insert of a row with a key of its own: meeting
+    /// that key after an attempt that may have committed unheard means it did.
+    async fn inserted<F, Fut>(&self, mut insert: F) -> StoreResult<()>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = StoreResult<()>>,
+    {
+        let mut first = true;
+        self.again(|| {
+            let attempt = insert();
+            let retried = !std::mem::replace(&mut first, false);
+            async move {
+                match attempt.await {
+                    Err(StoreError::Exists(_)) if retried => Ok(()),
+                    result => result,
+                }
+            }
+        })
+        .await
+    }
+
     /// Counts a write that took from `started` until now.
     fn observe(&self, started: Instant) {
         self.metrics
@@ -70,9 +130,12 @@ impl PostgresStore {
         hash: Option<&str>,
         guest: bool,
     ) -> StoreResult<UserInfo> {
-        let mut one = self.one().await?;
-        let user = statements::create_user(&mut one.work, name, hash, guest).await;
-        self.done(one, user)
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let user = statements::create_user(&mut one.work, name, hash, guest).await;
+            self.done(one, user)
+        })
+        .await
     }
 
     pub(super) async fn name_guest(
@@ -81,9 +144,12 @@ impl PostgresStore {
         name: &str,
         hash: &str,
     ) -> StoreResult<UserInfo> {
-        let mut one = self.one().await?;
-        let user = statements::register_guest(&mut one.work, id, name, hash).await;
-        self.done(one, user)
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let user = statements::register_guest(&mut one.work, id, name, hash).await;
+            self.done(one, user)
+        })
+        .await
     }
 
     pub(super) async fn insert_session(
@@ -92,15 +158,22 @@ impl PostgresStore {
         token_hash: &str,
         expires_at: i64,
     ) -> StoreResult<()> {
-        let mut one = self.one().await?;
-        let done = statements::create_session(&mut one.work, user, token_hash, expires_at).await;
-        self.done(one, done)
+        self.inserted(|| async move {
+            let mut one = self.one().await?;
+            let done =
+                statements::create_session(&mut one.work, user, token_hash, expires_at).await;
+            self.done(one, done)
+        })
+        .await
     }
 
     pub(super) async fn end_session(&self, token_hash: &str) -> StoreResult<()> {
-        let mut one = self.one().await?;
-        let done = statements::revoke_session(&mut one.work, token_hash).await;
-        self.done(one, done)
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let done = statements::revoke_session(&mut one.work, token_hash).await;
+            self.done(one, done)
+        })
+        .await
     }
 
     pub(super) async fn change_password(
@@ -109,42 +182,60 @@ impl PostgresStore {
         hash: &str,
         keep: &str,
     ) -> StoreResult<u64> {
-        let mut tx = self.begin().await?;
-        let ended = statements::set_password(&mut tx.work, user, hash, keep).await?;
-        self.commit(tx).await?;
-        Ok(ended)
+        self.again(|| async move {
+            let mut tx = self.begin().await?;
+            let ended = statements::set_password(&mut tx.work, user, hash, keep).await?;
+            self.commit(tx).await?;
+            Ok(ended)
+        })
+        .await
     }
 
     pub(super) async fn release_account(&self, user: i64) -> StoreResult<UserInfo> {
-        let mut tx = self.begin().await?;
-        let account = statements::delete_account(&mut tx.work, user).await?;
-        self.commit(tx).await?;
-        Ok(account)
+        self.again(|| async move {
+            let mut tx = self.begin().await?;
+            let account = statements::delete_account(&mut tx.work, user).await?;
+            self.commit(tx).await?;
+            Ok(account)
+        })
+        .await
     }
 
     pub(super) async fn ban(&self, user: i64, reason: Option<&str>) -> StoreResult<u64> {
-        let mut tx = self.begin().await?;
-        let ended = statements::set_banned(&mut tx.work, user, reason).await?;
-        self.commit(tx).await?;
-        Ok(ended)
+        self.again(|| async move {
+            let mut tx = self.begin().await?;
+            let ended = statements::set_banned(&mut tx.work, user, reason).await?;
+            self.commit(tx).await?;
+            Ok(ended)
+        })
+        .await
     }
 
     pub(super) async fn write_table(&self, id: &str, game: &str, state: &str) -> StoreResult<()> {
-        let mut one = self.one().await?;
-        let done = save_table(&mut one.work, id, game, state).await;
-        self.done(one, done)
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let done = save_table(&mut one.work, id, game, state).await;
+            self.done(one, done)
+        })
+        .await
     }
 
     pub(super) async fn mark_closed(&self, id: &str) -> StoreResult<()> {
-        let mut one = self.one().await?;
-        let done = statements::close_table(&mut one.work, id).await;
-        self.done(one, done)
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let done = statements::close_table(&mut one.work, id).await;
+            self.done(one, done)
+        })
+        .await
     }
 
     pub(super) async fn insert_game(&self, g: &StoredGame) -> StoreResult<()> {
-        let mut tx = self.begin().await?;
-        statements::start_game(&mut tx.work, g).await?;
-        self.commit(tx).await
+        self.inserted(|| async move {
+            let mut tx = self.begin().await?;
+            statements::start_game(&mut tx.work, g).await?;
+            self.commit(tx).await
+        })
+        .await
     }
 
     pub(super) async fn insert_action(
@@ -155,10 +246,13 @@ impl PostgresStore {
         public: &str,
         sealed: Option<&str>,
     ) -> StoreResult<()> {
-        let mut one = self.one().await?;
-        let done =
-            statements::append_action(&mut one.work, game, index, seat, public, sealed).await;
-        self.done(one, done)
+        self.inserted(|| async move {
+            let mut one = self.one().await?;
+            let done =
+                statements::append_action(&mut one.work, game, index, seat, public, sealed).await;
+            self.done(one, done)
+        })
+        .await
     }
 
     pub(super) async fn write_finish(
@@ -168,52 +262,58 @@ impl PostgresStore {
         table: &StoredTable,
         ratings: &[RatingUpdate],
     ) -> StoreResult<()> {
-        let state = json(table)?;
-        let mut tx = self.begin().await?;
-        sqlx::query("UPDATE games SET outcome = $1::jsonb, finished_at = $2 WHERE id = $3")
-            .bind(outcome)
-            .bind(unix_now())
-            .bind(game)
-            .execute(&mut *tx.work)
-            .await
-            .map_err(db)?;
-        save_table(&mut tx.work, &table.id, &table.game, &state).await?;
-        for r in ratings {
-            statements::save_rating(&mut tx.work, r).await?;
-        }
-        self.commit(tx).await
+        self.again(|| async move {
+            let state = json(table)?;
+            let mut tx = self.begin().await?;
+            sqlx::query("UPDATE games SET outcome = $1::jsonb, finished_at = $2 WHERE id = $3")
+                .bind(outcome)
+                .bind(unix_now())
+                .bind(game)
+                .execute(&mut *tx.work)
+                .await
+                .map_err(db)?;
+            save_table(&mut tx.work, &table.id, &table.game, &state).await?;
+            for r in ratings {
+                statements::save_rating(&mut tx.work, r).await?;
+            }
+            self.commit(tx).await
+        })
+        .await
     }
 
     /// [`crate::store::Store::forget_idle_guests`]: a guest made a day or more ago whose
     /// every session has ended, who never played and who holds no seat at an open table;
     /// its sessions go first, since they reference it.
     pub(super) async fn forget_guests(&self, now: i64) -> StoreResult<u64> {
-        let mut tx = self.begin().await?;
-        let idle: Vec<i64> = sqlx::query_scalar(
-            "SELECT u.id FROM users u WHERE u.guest AND u.created_at <= $1 \
-             AND NOT EXISTS (SELECT 1 FROM game_seats g WHERE g.user_id = u.id) \
-             AND NOT EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id \
-                             AND x.expires_at > $2 AND NOT x.revoked) \
-             AND NOT EXISTS (SELECT 1 FROM tables t, jsonb_array_elements(t.state->'seats') s \
-                             WHERE t.open AND (s.value->'user'->>'id')::bigint = u.id)",
-        )
-        .bind(now - 24 * 3600)
-        .bind(now)
-        .fetch_all(&mut *tx.work)
+        self.again(|| async move {
+                let mut tx = self.begin().await?;
+                let idle: Vec<i64> = sqlx::query_scalar(
+                    "SELECT u.id FROM users u WHERE u.guest AND u.created_at <= $1 \
+                     AND NOT EXISTS (SELECT 1 FROM game_seats g WHERE g.user_id = u.id) \
+                     AND NOT EXISTS (SELECT 1 FROM sessions x WHERE x.user_id = u.id \
+                                     AND x.expires_at > $2 AND NOT x.revoked) \
+                     AND NOT EXISTS (SELECT 1 FROM tables t, jsonb_array_elements(t.state->'seats') s \
+                                     WHERE t.open AND (s.value->'user'->>'id')::bigint = u.id)",
+                )
+                .bind(now - 24 * 3600)
+                .bind(now)
+                .fetch_all(&mut *tx.work)
+                .await
+                .map_err(db)?;
+                sqlx::query("DELETE FROM sessions WHERE user_id = ANY($1)")
+                    .bind(&idle)
+                    .execute(&mut *tx.work)
+                    .await
+                    .map_err(db)?;
+                let gone = sqlx::query("DELETE FROM users WHERE id = ANY($1)")
+                    .bind(&idle)
+                    .execute(&mut *tx.work)
+                    .await
+                    .map_err(db)?;
+                self.commit(tx).await?;
+                Ok(gone.rows_affected())
+        })
         .await
-        .map_err(db)?;
-        sqlx::query("DELETE FROM sessions WHERE user_id = ANY($1)")
-            .bind(&idle)
-            .execute(&mut *tx.work)
-            .await
-            .map_err(db)?;
-        let gone = sqlx::query("DELETE FROM users WHERE id = ANY($1)")
-            .bind(&idle)
-            .execute(&mut *tx.work)
-            .await
-            .map_err(db)?;
-        self.commit(tx).await?;
-        Ok(gone.rows_affected())
     }
 }
 

@@ -157,7 +157,9 @@ async fn commit(
             // thread. Any other failure may have ended the transaction: the whole batch
             // fails, as a failed commit would.
             match apply(&mut tx, &job.write).await {
-                Err(StoreError::Database(e)) => return Err(sqlx::Error::Protocol(e)),
+                Err(StoreError::Database(e) | StoreError::Unavailable(e)) => {
+                    return Err(sqlx::Error::Protocol(e))
+                }
                 result => results.push(result),
             }
             continue;
