@@ -293,3 +293,44 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
     assert!(w, "the spectator's move was refused");
     server.stop().await;
 }
+
+/// A game's end the store cannot take at once (a full disk, a database away for longer
+/// than its own retries) is tried again while the table waits: once the store takes
+/// writes again the record is stored whole, not published and lost. Here the database
+/// refuses every game's end (a trigger) until the test lifts the refusal, a second and
+/// a half after the game was played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_end_the_store_refuses_at_first_is_stored_when_it_takes_it() {
+    let server = TestServer::fresh("end-again").await;
+    let (refuse, lift): (&[&str], &[&str]) = match server.database {
+        Some(_) => (
+            &[
+                "CREATE FUNCTION refuse_end() RETURNS trigger AS \
+                 'BEGIN RAISE EXCEPTION ''refused''; END' LANGUAGE plpgsql",
+                "CREATE TRIGGER refuse_end BEFORE UPDATE OF outcome ON games \
+                 FOR EACH ROW EXECUTE FUNCTION refuse_end()",
+            ],
+            &["DROP TRIGGER refuse_end ON games"],
+        ),
+        None => (
+            &[
+                "CREATE TRIGGER refuse_end BEFORE UPDATE OF outcome ON games \
+               BEGIN SELECT RAISE(ABORT, 'refused'); END",
+            ],
+            &["DROP TRIGGER refuse_end"],
+        ),
+    };
+    common::execute_sql(&server, refuse).await;
+    let (mut conn, _) = guest(&server.addr).await;
+    let played =
+        tokio::spawn(async move { common::quick_game(&mut conn, "tenhalf", "random").await });
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!played.is_finished(), "the end waits for the store");
+    common::execute_sql(&server, lift).await;
+    let record = played.await.expect("the game is played");
+    let (status, body) = common::get(&server.addr, &format!("/api/games/{}", record.id)).await;
+    assert_eq!(status, 200, "the finished record is stored: {body}");
+    let stored: game::Record = serde_json::from_str(&body).expect("a record");
+    assert_eq!(stored.outcome, record.outcome);
+    server.stop().await;
+}

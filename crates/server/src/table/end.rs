@@ -8,6 +8,16 @@ use super::TableTask;
 use crate::rating;
 use crate::store::{LastGame, RatingUpdate};
 use serde_json::Value;
+use std::time::Duration;
+
+/// The waits before each new attempt to store a game's end that failed: about a quarter
+/// of a minute in all, on top of what the store itself tries.
+const END_RETRY_WAITS: [Duration; 4] = [
+    Duration::from_millis(500),
+    Duration::from_secs(2),
+    Duration::from_secs(5),
+    Duration::from_secs(8),
+];
 
 impl TableTask {
     /// The game is over: the record (seed revealed), ratings and the match's totals are
@@ -43,14 +53,7 @@ impl TableTask {
                 s.auto = None;
             }
         }
-        if let Err(e) = self
-            .hall
-            .store
-            .finish_game(&record, &self.stored(), &ratings)
-            .await
-        {
-            tracing::error!(table = %self.id, error = %e, "cannot store the game's end");
-        }
+        self.store_end(&record, &ratings).await;
         self.changed_at = self.seq + 1;
         self.publish(Entry::GameOver {
             game_id: record.id.clone(),
@@ -60,6 +63,26 @@ impl TableTask {
         });
         self.publish_seats();
         self.close_if_abandoned().await;
+    }
+
+    /// Stores the game's end, trying again for a while if the store fails (a full disk
+    /// freed, a database that comes back): every move is stored already, but the record,
+    /// the ratings and the totals are only once this is. The table waits meanwhile. If it
+    /// never succeeds the end is published all the same, unstored, and logged as an error.
+    async fn store_end(&self, record: &game::Record, ratings: &[RatingUpdate]) {
+        let mut waits = END_RETRY_WAITS.iter();
+        while let Err(e) = self
+            .hall
+            .store
+            .finish_game(record, &self.stored(), ratings)
+            .await
+        {
+            let Some(wait) = waits.next() else {
+                return tracing::error!(table = %self.id, error = %e, "cannot store the game's end");
+            };
+            tracing::warn!(table = %self.id, error = %e, "cannot store the game's end; trying again");
+            tokio::time::sleep(*wait).await;
+        }
     }
 
     /// New ratings for a rated game's registered players.
