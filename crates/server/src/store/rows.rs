@@ -4,7 +4,7 @@
 //! way from SQLite and from PostgreSQL. A reader panics only if the store's own query
 //! lacks a column or gives it another type: a bug that every test of the store meets.
 
-use super::{GameStats, GameSummary, SeatPlayer, StoreError, StoreResult};
+use super::{GameStats, GameSummary, SeatPlayer, StoreError, StoreResult, StoredUser};
 use crate::protocol::UserInfo;
 use crate::rating::Rating;
 use game::{Nonce, Outcome, Record, RecordedAction, Seat, Seed};
@@ -70,6 +70,23 @@ where
         id: row.get("id"),
         name: row.get("name"),
         guest: row.get("guest"),
+    }
+}
+
+/// An account with its password hash and ban from a row of `users` (`id`, `name`,
+/// `guest`, `password_hash`, `banned`).
+pub(super) fn stored_user<R: Row>(row: &R) -> StoredUser
+where
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> bool: Decode<'r, R::Database> + Type<R::Database>,
+{
+    StoredUser {
+        info: user_info(row),
+        password_hash: row.get("password_hash"),
+        banned: row.get("banned"),
     }
 }
 

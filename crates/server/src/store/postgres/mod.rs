@@ -40,7 +40,7 @@ use game::{Record, Seat};
 use serde_json::Value;
 use sqlx::migrate::MigrateDatabase;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
-use sqlx::{Connection, Postgres, Row};
+use sqlx::{Connection, Postgres};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -192,9 +192,7 @@ impl PostgresStore {
             keeper,
         })
     }
-}
 
-impl PostgresStore {
     /// A transaction of the store's own pool, for a copy into it (`store::copy`).
     pub(in crate::store) async fn transaction(
         &self,
@@ -235,11 +233,7 @@ impl Store for PostgresStore {
                 .map_err(db)
             })
             .await?;
-        Ok(row.map(|r| StoredUser {
-            info: rows::user_info(&r),
-            password_hash: r.get("password_hash"),
-            banned: r.get("banned"),
-        }))
+        Ok(row.as_ref().map(rows::stored_user))
     }
 
     async fn create_session(

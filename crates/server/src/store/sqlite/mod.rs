@@ -30,7 +30,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
-use sqlx::{Connection, Row};
+use sqlx::Connection;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -138,11 +138,7 @@ impl Store for SqliteStore {
                 .fetch_optional(&self.reads)
                 .await
                 .map_err(db)?;
-        Ok(row.map(|r| StoredUser {
-            info: rows::user_info(&r),
-            password_hash: r.get("password_hash"),
-            banned: r.get("banned"),
-        }))
+        Ok(row.as_ref().map(rows::stored_user))
     }
 
     async fn create_session(
