@@ -95,6 +95,10 @@ pub struct Timing {
     pub timeouts_to_auto: u32,
     /// Table messages kept for clients that reconnect.
     pub replay_buffer: usize,
+    /// The longest wait between attempts when a table cannot go on without the store (a
+    /// game's end to store, a game to read back) and the store is out of reach: the table
+    /// waits for it however long it takes, trying at 0.5 s, 1 s, 2 s… up to this.
+    pub store_retry: Duration,
 }
 
 impl Default for ServerConfig {
@@ -144,6 +148,7 @@ impl Default for Timing {
             bot_delay: Duration::from_millis(700),
             timeouts_to_auto: 2,
             replay_buffer: 512,
+            store_retry: Duration::from_secs(5),
         }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 
 use common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
 use server::client::Connection;
-use server::protocol::ClientMessage;
+use server::protocol::{ClientMessage, ServerMessage};
 use server::{Server, ServerConfig};
 use std::time::Instant;
 
@@ -129,6 +129,145 @@ async fn a_hall_rides_out_broken_database_connections() {
         .to_string();
     assert!(error.contains("another qipai hall"), "{error}");
     drop(c);
+    hall.stop().await;
+}
+
+/// A TCP relay to the test's PostgreSQL server that the test can cut: every connection
+/// through it closed, and new ones closed as they come, until it is mended. A network
+/// between a hall and its database that drops, as real as this machine allows.
+struct Relay {
+    /// `host:port` to connect to instead of the server.
+    addr: String,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+impl Relay {
+    async fn start(to: String) -> Relay {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let addr = listener.local_addr().expect("an address").to_string();
+        let (up, watch) = tokio::sync::watch::channel(true);
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let mut watch = watch.clone();
+                if !*watch.borrow() {
+                    continue;
+                }
+                let to = to.clone();
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(&to).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = watch.wait_for(|up| !up) => {}
+                    }
+                });
+            }
+        });
+        Relay { addr, up }
+    }
+
+    fn cut(&self) {
+        self.up.send_replace(false);
+    }
+
+    fn mend(&self) {
+        self.up.send_replace(true);
+    }
+}
+
+/// The database out of reach for longer than the store's own retries, a network that
+/// drops everything for about ten seconds: a move made then is refused, and the table
+/// neither goes on without the store nor drops its game. It says it waits, shows itself
+/// stalled and refuses moves at once, saying why; when the network is back it goes on
+/// with the same game, from its last stored move, to an end that is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
+    let server = common::postgres();
+    let (user, host) = server.rsplit_once('@').expect("user@host:port");
+    let relay = Relay::start(host.to_string()).await;
+    let dir = data_dir("lost-database");
+    let mut config = fast_config(dir.clone());
+    config.database = Some(common::database_on(&format!("{user}@{}", relay.addr), &dir));
+    let hall = TestServer::start(config).await;
+    let games = common::registry();
+    let g = games.get("doudizhu").expect("doudizhu");
+    let (mut conn, _) = common::guest(&hall.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+    };
+    let (table, mut seen) = common::open_table(&mut conn, quick).await;
+    let action = loop {
+        if let Some(action) = seen.my_move(g, "random", 1) {
+            break action;
+        }
+        let m = conn.recv_within(common::WAIT).await.expect("a message");
+        seen.take(&table, &m);
+    };
+    let game_id = seen.game.as_ref().expect("a game").game_id.clone();
+    let act = |action: &serde_json::Value, seq| ClientMessage::Act {
+        table: table.clone(),
+        action: action.clone(),
+        seq: Some(seq),
+    };
+
+    relay.cut();
+    let cut_at = Instant::now();
+    common::send(&mut conn, act(&action, seen.seq)).await;
+    let mut errors = Vec::new();
+    common::until(&mut conn, &table, &mut seen, |m| {
+        if let ServerMessage::Error { code, message, .. } = m {
+            errors.push(format!("{code}: {message}"));
+        }
+        matches!(m, ServerMessage::Seats { info, .. } if info.status == "stalled")
+    })
+    .await;
+    assert_eq!(
+        errors,
+        [
+            "storage: the server could not store that move; try again",
+            "storage: the server cannot read this game back from its storage; the table waits for it",
+        ]
+    );
+    common::send(&mut conn, act(&action, seen.seq)).await;
+    let m = common::until(&mut conn, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Error { .. })
+    })
+    .await;
+    assert!(
+        matches!(&m, ServerMessage::Error { code, message, .. }
+            if code == "storage" && message.contains("waiting for its storage")),
+        "a move while the table waits is refused at once: {m:?}"
+    );
+    tokio::time::sleep(std::time::Duration::from_secs(10).saturating_sub(cut_at.elapsed())).await;
+    relay.mend();
+
+    let snapshot = common::until(&mut conn, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Table { game: Some(_), .. })
+    })
+    .await;
+    let ServerMessage::Table {
+        game: Some(state), ..
+    } = snapshot
+    else {
+        unreachable!("a snapshot with its game")
+    };
+    assert_eq!(state.game_id, game_id, "the same game goes on");
+    let record: game::Record = serde_json::from_value(
+        common::play_game(&mut conn, &table, g, "random", &mut seen, common::WAIT)
+            .await
+            .expect("the game is played to its end"),
+    )
+    .expect("a record");
+    assert_eq!(record.id, game_id);
+    let (status, body) = get(&hall.addr, &format!("/api/games/{game_id}")).await;
+    assert_eq!(status, 200, "{body}");
+    let stored: game::Record = serde_json::from_str(&body).expect("a record");
+    assert_eq!(stored.actions, record.actions);
+    assert_eq!(stored.outcome, record.outcome);
+    drop(conn);
     hall.stop().await;
 }
 

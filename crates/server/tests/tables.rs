@@ -294,18 +294,21 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
     server.stop().await;
 }
 
-/// A game's end the store cannot take at once (a full disk, a database away for longer
-/// than its own retries) is tried again while the table waits: once the store takes
-/// writes again the record is stored whole, not published and lost. Here the database
-/// refuses every game's end (a trigger) until the test lifts the refusal, a second and
-/// a half after the game was played.
+/// A game's end the store cannot take (a full disk, a database away for longer than its
+/// own retries) is waited for, however long: the table says so, shows itself stalled and
+/// takes no move, and once the store takes writes again the end is stored and published.
+/// A hall stopped while it waits loses nothing either: started again, it finds the game
+/// stored up to its last move, ends it, and counts it once. Here the database refuses
+/// every game's end (a trigger) until the test lifts the refusal.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_games_end_the_store_refuses_at_first_is_stored_when_it_takes_it() {
-    let server = TestServer::fresh("end-again").await;
+async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
+    let config = common::fast_config(common::data_dir("end-again"));
+    let (dir, database) = (config.data_dir.clone(), config.database.clone());
+    let server = TestServer::start(config.clone()).await;
     let (refuse, lift): (&[&str], &[&str]) = match server.database {
         Some(_) => (
             &[
-                "CREATE FUNCTION refuse_end() RETURNS trigger AS \
+                "CREATE OR REPLACE FUNCTION refuse_end() RETURNS trigger AS \
                  'BEGIN RAISE EXCEPTION ''refused''; END' LANGUAGE plpgsql",
                 "CREATE TRIGGER refuse_end BEFORE UPDATE OF outcome ON games \
                  FOR EACH ROW EXECUTE FUNCTION refuse_end()",
@@ -320,17 +323,105 @@ async fn a_games_end_the_store_refuses_at_first_is_stored_when_it_takes_it() {
             &["DROP TRIGGER refuse_end"],
         ),
     };
+    let games = registry();
+    let g = games.get("tenhalf").expect("tenhalf");
+    let quick = || ClientMessage::QuickPlay {
+        game: "tenhalf".into(),
+    };
+
     common::execute_sql(&server, refuse).await;
     let (mut conn, _) = guest(&server.addr).await;
-    let played =
-        tokio::spawn(async move { common::quick_game(&mut conn, "tenhalf", "random").await });
+    let (table, mut seen) = open_table(&mut conn, quick()).await;
+    let said = play_until_stalled(&mut conn, &table, g, &mut seen).await;
+    assert!(said.contains("waits for its storage"), "{said}");
+    until(
+        &mut conn,
+        &table,
+        &mut seen,
+        |m| matches!(m, ServerMessage::Seats { info, .. } if info.status == "stalled"),
+    )
+    .await;
+    send(
+        &mut conn,
+        ClientMessage::Act {
+            table: table.clone(),
+            action: json!("stand"),
+            seq: None,
+        },
+    )
+    .await;
+    let m = until(&mut conn, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Error { .. })
+    })
+    .await;
+    assert!(
+        matches!(&m, ServerMessage::Error { code, .. } if code == "storage"),
+        "{m:?}"
+    );
+    // Long enough for several attempts to fail: the end is neither published nor dropped.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    assert!(!played.is_finished(), "the end waits for the store");
     common::execute_sql(&server, lift).await;
-    let record = played.await.expect("the game is played");
-    let (status, body) = common::get(&server.addr, &format!("/api/games/{}", record.id)).await;
+    let over = until(&mut conn, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::GameOver { .. })
+    })
+    .await;
+    let ServerMessage::GameOver {
+        game_id,
+        scores,
+        totals,
+        ..
+    } = over
+    else {
+        unreachable!("a game over")
+    };
+    assert_eq!(totals, scores, "the first game, counted once");
+    let (status, body) = common::get(&server.addr, &format!("/api/games/{game_id}")).await;
+    assert_eq!(status, 200, "the finished record is stored: {body}");
+
+    // Stopped while it waits: the next start ends the game and counts it once.
+    common::execute_sql(&server, refuse).await;
+    let (mut conn, token) = guest(&server.addr).await;
+    let (table, mut seen) = open_table(&mut conn, quick()).await;
+    play_until_stalled(&mut conn, &table, g, &mut seen).await;
+    drop(conn);
+    server.stop().await;
+    common::execute_sql_at(&dir, database.as_deref(), lift).await;
+    let server = TestServer::start(config).await;
+    let (mut conn, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    let game_id = format!("{table}-1");
+    let (snapshot, _) = enter(
+        &mut conn,
+        &table,
+        ClientMessage::Resume {
+            table: table.clone(),
+            last_seq: 0,
+        },
+    )
+    .await;
+    let ServerMessage::Table { info, .. } = snapshot else {
+        unreachable!("a snapshot")
+    };
+    assert_eq!(info.games, 1, "the game is counted once");
+    let (status, body) = common::get(&server.addr, &format!("/api/games/{game_id}")).await;
     assert_eq!(status, 200, "the finished record is stored: {body}");
     let stored: game::Record = serde_json::from_str(&body).expect("a record");
-    assert_eq!(stored.outcome, record.outcome);
+    let scores = stored.outcome.expect("an outcome").scores;
+    assert_eq!(info.totals, scores);
     server.stop().await;
+}
+
+/// Plays the game at `table` until the table says it waits for the store: what it said.
+async fn play_until_stalled(
+    conn: &mut Connection,
+    table: &str,
+    game: &dyn game::ErasedGame,
+    seen: &mut Seen,
+) -> String {
+    match play_game(conn, table, game, "random", seen, WAIT).await {
+        Err(server::client::ClientError::Refused { code, message }) if code == "storage" => message,
+        other => panic!("expected the table to wait for the store, got {other:?}"),
+    }
 }

@@ -113,7 +113,8 @@ pub struct TableInfo {
     pub id: TableId,
     /// The game.
     pub game: String,
-    /// `waiting` for players, `dealing` (collecting nonces), `playing`, or `closed`.
+    /// `waiting` for players, `dealing` (collecting nonces), `playing`, `stalled` (the
+    /// store is out of reach and the table waits for it before it goes on), or `closed`.
     pub status: String,
     /// Every seat.
     pub seats: Vec<SeatInfo>,

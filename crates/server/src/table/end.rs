@@ -6,46 +6,32 @@ use super::play::Phase;
 use super::seats::Auto;
 use super::TableTask;
 use crate::rating;
-use crate::store::{LastGame, RatingUpdate};
+use crate::store::{LastGame, RatingUpdate, StoreResult, StoredTable};
 use serde_json::Value;
-use std::time::Duration;
 
-/// The waits before each new attempt to store a game's end that failed: about a quarter
-/// of a minute in all, on top of what the store itself tries.
-const END_RETRY_WAITS: [Duration; 4] = [
-    Duration::from_millis(500),
-    Duration::from_secs(2),
-    Duration::from_secs(5),
-    Duration::from_secs(8),
-];
+/// A finished game whose end is to be stored and published.
+pub struct Ending {
+    /// The game's record, its seed revealed.
+    record: game::Record,
+    /// The configuration of the match's next game, when the game says (Ten and a half's
+    /// next banker).
+    next_config: Option<Value>,
+}
 
 impl TableTask {
     /// The game is over: the record (seed revealed), ratings and the match's totals are
     /// stored together, then published; the table waits for the next game.
     pub(super) async fn finish(&mut self) {
-        if !matches!(self.phase, Phase::Playing(_)) {
+        if !matches!(&self.phase, Phase::Playing(run) if run.table.outcome().is_some()) {
             return;
         }
         let Phase::Playing(run) = self.take_phase() else {
             return;
         };
-        let record = run.table.record();
-        let Some(outcome) = record.outcome.clone() else {
-            return;
+        let ending = Ending {
+            record: run.table.record(),
+            next_config: run.table.next_game().and_then(Result::ok),
         };
-        for (total, score) in self.totals.iter_mut().zip(&outcome.scores) {
-            *total = total.saturating_add(*score);
-        }
-        self.games += 1;
-        // Its game_over is the next message published.
-        self.last_game = Some(LastGame {
-            id: record.id.clone(),
-            seq: self.seq + 1,
-        });
-        if let Some(Ok(next)) = run.table.next_game() {
-            self.next_config = next;
-        }
-        let ratings = self.rate(&outcome).await;
         for s in &mut self.seats {
             s.ready = s.bot.is_some();
             s.timeouts = 0;
@@ -53,11 +39,56 @@ impl TableTask {
                 s.auto = None;
             }
         }
-        self.store_end(&record, &ratings).await;
+        self.end(ending).await;
+    }
+
+    /// Stores a game's end: the record, the players' new ratings and the table with the
+    /// match's totals, in one write. The table itself changes only once that is done
+    /// (see [`Self::publish_end`]), so a table saved meanwhile, or a hall restarted before
+    /// it, counts the game once, when the end is stored.
+    pub(super) async fn store_end(&self, ending: &Ending) -> StoreResult<StoredTable> {
+        let mut after = self.stored();
+        let ratings = match &ending.record.outcome {
+            Some(outcome) => {
+                for (total, score) in after.totals.iter_mut().zip(&outcome.scores) {
+                    *total = total.saturating_add(*score);
+                }
+                self.rate(outcome).await?
+            }
+            None => Vec::new(),
+        };
+        after.games += 1;
+        // Its game_over is the next message published.
+        after.last_game = Some(LastGame {
+            id: ending.record.id.clone(),
+            seq: self.seq + 1,
+        });
+        if let Some(next) = &ending.next_config {
+            after.next_config = next.clone();
+        }
+        self.hall
+            .store
+            .finish_game(&ending.record, &after, &ratings)
+            .await?;
+        Ok(after)
+    }
+
+    /// Publishes a stored end (`after` is the table as stored with it) and takes on the
+    /// match's new totals.
+    pub(super) async fn publish_end(&mut self, ending: Ending, after: StoredTable) {
+        self.totals = after.totals;
+        self.games = after.games;
+        self.last_game = after.last_game;
+        self.next_config = after.next_config;
         self.changed_at = self.seq + 1;
+        let record = ending.record;
         self.publish(Entry::GameOver {
             game_id: record.id.clone(),
-            scores: outcome.scores.clone(),
+            scores: record
+                .outcome
+                .as_ref()
+                .map(|o| o.scores.clone())
+                .unwrap_or_default(),
             record: serde_json::to_value(&record).unwrap_or(Value::Null),
             totals: self.totals.clone(),
         });
@@ -65,39 +96,20 @@ impl TableTask {
         self.close_if_abandoned().await;
     }
 
-    /// Stores the game's end, trying again for a while if the store fails (a full disk
-    /// freed, a database that comes back): every move is stored already, but the record,
-    /// the ratings and the totals are only once this is. The table waits meanwhile. If it
-    /// never succeeds the end is published all the same, unstored, and logged as an error.
-    async fn store_end(&self, record: &game::Record, ratings: &[RatingUpdate]) {
-        let mut waits = END_RETRY_WAITS.iter();
-        while let Err(e) = self
-            .hall
-            .store
-            .finish_game(record, &self.stored(), ratings)
-            .await
-        {
-            let Some(wait) = waits.next() else {
-                return tracing::error!(table = %self.id, error = %e, "cannot store the game's end");
-            };
-            tracing::warn!(table = %self.id, error = %e, "cannot store the game's end; trying again");
-            tokio::time::sleep(*wait).await;
-        }
-    }
-
-    /// New ratings for a rated game's registered players.
-    async fn rate(&self, outcome: &game::Outcome) -> Vec<RatingUpdate> {
+    /// New ratings for a rated game's registered players; a rating that cannot be read
+    /// fails the whole (or a player would be rated as a newcomer).
+    async fn rate(&self, outcome: &game::Outcome) -> StoreResult<Vec<RatingUpdate>> {
         if !self.options.rated {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut before = Vec::new();
         for s in &self.seats {
             before.push(match &s.person {
-                Some(p) if !p.guest => self.hall.store.rating(p.id, &self.game).await.ok(),
+                Some(p) if !p.guest => Some(self.hall.store.rating(p.id, &self.game).await?),
                 _ => None,
             });
         }
-        rating::rate_game(outcome, &before)
+        Ok(rating::rate_game(outcome, &before)
             .into_iter()
             .zip(&self.seats)
             .filter_map(|(r, s)| {
@@ -107,6 +119,6 @@ impl TableTask {
                     rating: r?,
                 })
             })
-            .collect()
+            .collect())
     }
 }

@@ -12,6 +12,7 @@
 //!   the nonces, the deal;
 //! * [`play`]: a game's course — actions (committed, then broadcast), computers, timers;
 //! * [`end`]: a game's end — the record, ratings and the match's totals, stored together;
+//! * [`stall`]: waiting out a store that is out of reach, rather than going on without it;
 //! * [`log`]: what was published, kept for clients that reconnect.
 
 mod deal;
@@ -19,6 +20,7 @@ mod end;
 pub(crate) mod log;
 pub mod play;
 pub mod seats;
+mod stall;
 mod watchers;
 
 use crate::hall::{Hall, Refusal};
@@ -232,7 +234,7 @@ impl TableTask {
     /// The task: resumes an unfinished game, then serves commands and timers until closed.
     async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>) {
         self.save().await;
-        self.resume_game().await;
+        self.rebuild_game().await;
         self.count_state(1);
         self.publish_seats();
         loop {

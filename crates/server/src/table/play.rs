@@ -5,9 +5,11 @@
 use super::deal::{random_seed, Dealing};
 use super::log::{Audience, Entry};
 use super::seats::Auto;
+use super::stall::Stall;
 use super::{Client, TableTask};
 use crate::hall::Refusal;
 use crate::protocol::GameState;
+use crate::store::StoreError;
 use game::{Applied, GameError, Nonce, Seat, Seed, Table, ToAct, Viewer};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -21,6 +23,8 @@ pub enum Phase {
     Dealing(Dealing),
     /// A game is on.
     Playing(Box<Running>),
+    /// The table cannot go on until the store answers ([`super::stall`]).
+    Stalled(Stall),
 }
 
 /// A game being played.
@@ -69,6 +73,7 @@ impl Phase {
             Phase::Waiting => "waiting",
             Phase::Dealing(_) => "dealing",
             Phase::Playing(_) => "playing",
+            Phase::Stalled(_) => "stalled",
         }
     }
 
@@ -159,6 +164,7 @@ impl TableTask {
             Phase::Waiting => None,
             Phase::Dealing(d) => Some(d.until),
             Phase::Playing(run) => run.deadline.as_ref().map(|(t, _)| *t),
+            Phase::Stalled(stall) => Some(stall.retry_at),
         };
         away.chain(phase).chain(self.fill_at).min()
     }
@@ -195,6 +201,7 @@ impl TableTask {
         if matches!(&self.phase, Phase::Dealing(d) if d.until <= now) {
             self.deal().await;
         }
+        self.retry_stalled().await;
         let due = match &self.phase {
             Phase::Playing(run) => run
                 .deadline
@@ -325,6 +332,15 @@ impl TableTask {
                 run.turn_since.get(seat).copied().unwrap_or(self.changed_at)
             }
             Phase::Playing(_) => self.changed_at,
+            Phase::Stalled(_) => {
+                return self.refuse(
+                    from,
+                    Refusal::new(
+                        "storage",
+                        "the server is waiting for its storage; nothing was taken, try again in a moment",
+                    ),
+                )
+            }
             _ => return self.refuse(from, Refusal::new("wrong_phase", "no game is being played")),
         };
         if seq.is_some_and(|s| s < stale_before) {
@@ -509,20 +525,20 @@ impl TableTask {
             ));
         }
         self.set_phase(Phase::Waiting);
-        self.resume_game().await;
+        self.rebuild_game().await;
     }
 
     /// After a restart (or a failed write): the table's unfinished game, rebuilt from its
     /// journal and checked against its commitment.
-    pub(super) async fn resume_game(&mut self) {
-        let unfinished = match self.hall.store.unfinished_game(&self.id).await {
-            Ok(Some(u)) => u,
-            Ok(None) => return,
-            Err(e) => return tracing::error!(table = %self.id, error = %e, "cannot read the game"),
+    /// A store that cannot be read is the caller's to wait for ([`super::stall`]); a
+    /// journal that does not replay is logged, and the table waits for a new game.
+    pub(super) async fn resume_game(&mut self) -> Result<(), StoreError> {
+        let Some(unfinished) = self.hall.store.unfinished_game(&self.id).await? else {
+            return Ok(());
         };
         let hall = self.hall.clone();
         let Ok(game) = hall.registry.get(&self.game) else {
-            return;
+            return Ok(());
         };
         match game.resume(&unfinished.journal, unfinished.seed) {
             Ok(table) => {
@@ -535,6 +551,7 @@ impl TableTask {
             }
             Err(e) => tracing::error!(table = %self.id, error = %e, "cannot resume the game"),
         }
+        Ok(())
     }
 }
 

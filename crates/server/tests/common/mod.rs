@@ -93,6 +93,7 @@ pub fn fast_config(dir: PathBuf) -> ServerConfig {
     config.timing.bot_delay = Duration::ZERO;
     config.timing.quick_play_wait = Duration::from_millis(100);
     config.timing.nonce_window = Duration::from_millis(300);
+    config.timing.store_retry = Duration::from_millis(200);
     config.limits.messages_per_second = 1000.0;
     config.limits.message_burst = 1000.0;
     // Every player of a test comes from 127.0.0.1, dozens of them: the limits per address
@@ -166,8 +167,14 @@ impl TestServer {
 /// a second writer wait its turn), to put there what many games would have left. The
 /// statements must read the same in both dialects (`TRUE`, not `1`; no `?` parameters).
 pub async fn execute_sql(server: &TestServer, statements: &[&str]) {
+    execute_sql_at(&server.dir, server.database.as_deref(), statements).await;
+}
+
+/// [`execute_sql`] on the data of a hall that may be stopped: its directory, or its
+/// PostgreSQL database.
+pub async fn execute_sql_at(dir: &Path, database: Option<&str>, statements: &[&str]) {
     use sqlx::{ConnectOptions, Connection as _};
-    match &server.database {
+    match database {
         Some(url) => {
             let mut db = sqlx::postgres::PgConnection::connect(url)
                 .await
@@ -182,7 +189,7 @@ pub async fn execute_sql(server: &TestServer, statements: &[&str]) {
         }
         None => {
             let mut db = sqlx::sqlite::SqliteConnectOptions::new()
-                .filename(server.dir.join("qipai.db"))
+                .filename(dir.join("qipai.db"))
                 .connect()
                 .await
                 .expect("the hall's database");

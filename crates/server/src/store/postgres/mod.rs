@@ -53,6 +53,12 @@ const HALL_LOCK: i64 = 0x71_69_70_61_69;
 /// is shared with whatever else the host runs on it.
 const POOL_SIZE: u32 = 16;
 
+/// How long an operation waits for a connection: for one of the pool's to come free (a
+/// few milliseconds under the heaviest load measured, docs/load.md), or for a new one
+/// to be made. A database out of reach is found out within it, and tried again
+/// (`writes::RETRY_FOR`).
+const ACQUIRE_WAIT: Duration = Duration::from_secs(3);
+
 /// The PostgreSQL store.
 pub struct PostgresStore {
     pool: PgPool,
@@ -175,7 +181,7 @@ impl PostgresStore {
         take_hold(&mut lock).await?;
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
-            .acquire_timeout(Duration::from_secs(10))
+            .acquire_timeout(ACQUIRE_WAIT)
             .connect_with(options.clone())
             .await
             .map_err(db)?;

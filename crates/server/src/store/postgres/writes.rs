@@ -36,7 +36,7 @@ type One = Timed<PoolConnection<Postgres>>;
 
 /// The waits before each new attempt at an operation the database was out of reach for:
 /// about four seconds in all, long enough for a connection to be made again or a
-/// database server to restart, short enough that a table waiting on it is not given up.
+/// database server to restart.
 const RETRY_WAITS: [Duration; 4] = [
     Duration::from_millis(50),
     Duration::from_millis(200),
@@ -44,23 +44,31 @@ const RETRY_WAITS: [Duration; 4] = [
     Duration::from_secs(3),
 ];
 
+/// No new attempt starts this long after the first: attempts that each wait for a
+/// connection that does not come (a network that drops everything) would otherwise hold
+/// the caller for most of a minute. A table that still cannot reach the database then
+/// says so to its players and waits for it on its own (`table::stall`).
+const RETRY_FOR: Duration = Duration::from_secs(5);
+
 impl PostgresStore {
     /// Runs `operation` until it is done or fails for another reason than the database
-    /// being out of reach, waiting [`RETRY_WAITS`] between attempts.
+    /// being out of reach, waiting [`RETRY_WAITS`] between attempts, for at most
+    /// [`RETRY_FOR`].
     pub(super) async fn again<T, F, Fut>(&self, mut operation: F) -> StoreResult<T>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = StoreResult<T>>,
     {
+        let began = Instant::now();
         let mut waits = RETRY_WAITS.iter();
         loop {
             match operation().await {
                 Err(StoreError::Unavailable(e)) => match waits.next() {
-                    Some(wait) => {
+                    Some(wait) if began.elapsed() + *wait < RETRY_FOR => {
                         tracing::warn!(error = %e, "the database is out of reach; trying again");
                         tokio::time::sleep(*wait).await;
                     }
-                    None => return Err(StoreError::Unavailable(e)),
+                    _ => return Err(StoreError::Unavailable(e)),
                 },
                 result => return result,
             }
