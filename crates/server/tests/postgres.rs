@@ -207,6 +207,7 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
         seen.take(&table, &m);
     };
     let game_id = seen.game.as_ref().expect("a game").game_id.clone();
+    let me = seen.you.expect("a seat");
     let act = |action: &serde_json::Value, seq| ClientMessage::Act {
         table: table.clone(),
         action: action.clone(),
@@ -255,6 +256,10 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
         unreachable!("a snapshot with its game")
     };
     assert_eq!(state.game_id, game_id, "the same game goes on");
+    assert!(
+        state.to_act.contains(&me) && state.deadline_ms.is_some(),
+        "the move is ours again, against the clock: {state:?}"
+    );
     let record: game::Record = serde_json::from_value(
         common::play_game(&mut conn, &table, g, "random", &mut seen, common::WAIT)
             .await

@@ -249,6 +249,9 @@ impl TableTask {
         if let Phase::Playing(run) = &mut self.phase {
             run.turns_begin(self.changed_at, None);
         }
+        // Before the snapshots, so they carry the first turn's deadline (computers' answers
+        // come back as commands, after this).
+        self.schedule().await;
         self.publish(Entry::Dealt);
         // Everyone gets the new game: their seat's view and their legal actions.
         let subs: Vec<Client> = self
@@ -264,7 +267,6 @@ impl TableTask {
             c.out.send(&self.snapshot(c.user.as_ref()));
         }
         self.publish_seats();
-        self.schedule().await;
         // A game can be over before anyone acts (五人斗地主: nobody can grab and the
         // landlord wins at once), and a resumed one may have been stored up to its last
         // move by a server that stopped before storing its end: end it now, or the table
