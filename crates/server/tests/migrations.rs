@@ -1,5 +1,6 @@
-//! A hall's data survives an upgrade: a database written by an earlier version is opened
-//! by this one, its migrations run, and what was stored keeps its meaning.
+//! A hall's data directory: a database written by an earlier version is opened by this
+//! one, its migrations run, and what was stored keeps its meaning; and one hall at a time
+//! serves it.
 
 mod common;
 
@@ -59,5 +60,30 @@ async fn games_stored_before_the_private_column_take_it_from_their_table() {
         ids(own),
         [("tpub-1".to_string(), false), ("tpriv-1".to_string(), true)]
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two halls on one data directory would both restore its open tables and deal their
+/// games twice: the second is refused at once, saying why, and starts once the first
+/// has stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_hall_serves_a_data_directory_at_a_time() {
+    let dir = data_dir("one-directory");
+    let first = SqliteStore::open(&dir, Arc::new(Metrics::new()))
+        .await
+        .expect("the first hall's store");
+    let error = SqliteStore::open(&dir, Arc::new(Metrics::new()))
+        .await
+        .err()
+        .expect("the second is refused")
+        .to_string();
+    assert!(
+        error.contains("another qipai hall is serving") && error.contains("one-directory"),
+        "{error}"
+    );
+    first.close().await;
+    SqliteStore::open(&dir, Arc::new(Metrics::new()))
+        .await
+        .expect("the directory is free once the first has stopped");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -321,10 +321,15 @@ async fn a_sqlite_hall_moves_into_postgresql_whole() {
         games_before.push(get(&sqlite.addr, &format!("/api/games/{id}")).await);
     }
     drop(c);
-    sqlite.stop().await;
-
     let target = on_postgres("copy-to");
     let url = target.database.clone().expect("a database");
+    let error = server::store::copy::sqlite_to_postgres(&dir, &url)
+        .await
+        .expect_err("a hall still serving the directory is not copied")
+        .to_string();
+    assert!(error.contains("another qipai hall is serving"), "{error}");
+    sqlite.stop().await;
+
     let copied = server::store::copy::sqlite_to_postgres(&dir, &url)
         .await
         .expect("copied");

@@ -154,8 +154,9 @@ impl std::fmt::Display for Copied {
 
 /// Copies the hall in `dir` (its `qipai.db`, brought to the current schema first) into
 /// the PostgreSQL database at `url`, which must hold no hall yet (it is created if
-/// missing). Stop the SQLite hall first: what it writes during the copy is not copied.
-/// All or nothing: on any failure the PostgreSQL database is left as it was.
+/// missing). A hall still serving `dir` is refused (what it wrote during the copy would
+/// not be copied), and none can start on it until the copy is over. All or nothing: on
+/// any failure the PostgreSQL database is left as it was.
 pub async fn sqlite_to_postgres(dir: &Path, url: &str) -> StoreResult<Copied> {
     let file = dir.join("qipai.db");
     if !file.is_file() {
@@ -165,6 +166,7 @@ pub async fn sqlite_to_postgres(dir: &Path, url: &str) -> StoreResult<Copied> {
             file.display()
         )));
     }
+    let _hold = super::sqlite::hold_directory(dir)?;
     let mut sqlite = SqliteConnectOptions::new()
         .filename(&file)
         .connect()

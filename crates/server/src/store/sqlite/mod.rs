@@ -31,6 +31,7 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 use sqlx::Connection;
+use std::fs::{File, TryLockError};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,6 +42,33 @@ use writer::{writer, Job, Write, Written};
 pub struct SqliteStore {
     reads: SqlitePool,
     writes: mpsc::Sender<Job>,
+    /// The data directory's lock file, held while the hall runs ([`hold_directory`]).
+    hold: std::sync::Mutex<Option<File>>,
+}
+
+/// Takes the lock that makes a hall the only one on `dir`: two halls on one directory
+/// would both restore its open tables and deal their games twice, and a copy made while
+/// a hall writes would miss what it writes. The operating system lets go of it when the
+/// process ends however it ends, so a hall restarted after a crash never waits for it.
+pub fn hold_directory(dir: &Path) -> StoreResult<File> {
+    let path = dir.join("qipai.lock");
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => Err(StoreError::Database(format!(
+            "another qipai hall is serving {}; stop it first",
+            dir.display()
+        ))),
+        Err(TryLockError::Error(e)) => Err(StoreError::Database(format!(
+            "cannot lock {}: {e}",
+            path.display()
+        ))),
+    }
 }
 
 impl SqliteStore {
@@ -49,6 +77,7 @@ impl SqliteStore {
     pub async fn open(dir: &Path, metrics: Arc<Metrics>) -> StoreResult<SqliteStore> {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError::Database(format!("cannot create {}: {e}", dir.display())))?;
+        let hold = hold_directory(dir)?;
         let options = SqliteConnectOptions::new()
             .filename(dir.join("qipai.db"))
             .create_if_missing(true)
@@ -68,7 +97,11 @@ impl SqliteStore {
         let conn = SqliteConnection::connect_with(&options).await.map_err(db)?;
         let (writes, queue) = mpsc::channel(16 * 1024);
         tokio::spawn(writer(conn, queue, metrics));
-        Ok(SqliteStore { reads, writes })
+        Ok(SqliteStore {
+            reads,
+            writes,
+            hold: std::sync::Mutex::new(Some(hold)),
+        })
     }
 
     async fn write(&self, write: Write) -> StoreResult<Written> {
@@ -322,5 +355,11 @@ impl Store for SqliteStore {
 
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
         reads::leaderboard(&self.reads, game, limit).await
+    }
+
+    async fn close(&self) {
+        if let Ok(mut hold) = self.hold.lock() {
+            hold.take();
+        }
     }
 }
