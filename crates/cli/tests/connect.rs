@@ -3,7 +3,8 @@
 //! against each other — a table opened by one and joined by the other, chat, an undo asked
 //! for and granted, moves typed from the clients' own hints — and a person plays Dou
 //! Dizhu against computers through quick play; two registered players read the rankings
-//! and their histories after a rated game; a moderator bans a player.
+//! and their histories after a rated game; a moderator bans a player; a player changes
+//! the password and deletes the account.
 
 mod common;
 
@@ -350,6 +351,116 @@ fn a_moderator_bans_a_player_from_the_terminal() {
     mona.expect("carl is no longer banned.");
     let _ = server.kill();
     let _ = server.wait();
+}
+
+/// A registered player changes the password from the terminal: the passwords are asked
+/// for on lines of their own and never echoed, a mistyped repeat changes nothing, and the
+/// player's other sessions end. The old password stops working, and the new one is the
+/// one that deletes the account.
+/// Then the player deletes the account: the terminal goes on as a guest, and the name
+/// can be registered again.
+#[test]
+fn a_player_changes_the_password_then_deletes_the_account_from_the_terminal() {
+    let dir = tempfile_dir("connect-account");
+    let (mut server, addr) = serve(&dir, &[]);
+    drop(Terminal::register("pat", &addr));
+    // Two sessions elsewhere (the registration and a login), not connected now: a
+    // connected one would take this terminal over.
+    assert!(logs_in(&addr, "pat", "secret-of-pat"));
+    let mut pat = Terminal::start(
+        "pat",
+        &["connect", &addr, "--name", "pat"],
+        Some("secret-of-pat"),
+    );
+    for (typed, answer) in [
+        (
+            ["secret-of-pat", "short", "short"],
+            "refused (bad_password)",
+        ),
+        (
+            ["secret-of-pat", "the new one", "the new one?"],
+            "the two new passwords differ; nothing changed",
+        ),
+        (
+            ["secret-of-pat", "the new one", "the new one"],
+            "Your password is changed; 2 other sessions of the account ended.",
+        ),
+    ] {
+        pat.type_line("password");
+        for line in typed {
+            pat.type_line(line);
+        }
+        pat.expect(answer);
+    }
+    assert!(
+        !pat.transcript
+            .iter()
+            .any(|l| l.contains("secret-of") || l.contains("new one") || l.contains("short")),
+        "a password was shown: {:#?}",
+        pat.transcript
+    );
+    assert!(!logs_in(&addr, "pat", "secret-of-pat"), "the old password");
+
+    // The new password is the one that deletes the account.
+    pat.type_line("delete-account");
+    pat.type_line("secret-of-pat");
+    pat.expect("refused (wrong_password)");
+    pat.type_line("delete-account");
+    pat.type_line("the new one");
+    pat.expect("The account pat is deleted");
+    pat.expect("You are guest-");
+    assert!(!logs_in(&addr, "pat", "the new one"), "the account is gone");
+    let again = Terminal::register("pat", &addr);
+    assert!(again.said("as pat"), "{:#?}", again.transcript);
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// One account, one live connection: a second terminal logging in to it takes the
+/// account over, and the first says so and stops, rather than connecting again and
+/// taking it back, which the second would then do in turn.
+#[test]
+fn a_terminal_whose_account_connects_elsewhere_stops() {
+    let dir = tempfile_dir("connect-taken-over");
+    let (mut server, addr) = serve(&dir, &[]);
+    let mut first = Terminal::register("tess", &addr);
+    let mut second = Terminal::start(
+        "tess again",
+        &["connect", &addr, "--name", "tess"],
+        Some("secret-of-tess"),
+    );
+    first.expect("This account connected again elsewhere, which plays on; this terminal stops.");
+    let deadline = Instant::now() + WAIT;
+    while first.child.try_wait().expect("a status").is_none() {
+        assert!(Instant::now() < deadline, "the first terminal goes on");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    second.type_line("games");
+    second.expect("doudizhu");
+    std::thread::sleep(Duration::from_secs(2));
+    while second.next_line(Duration::from_millis(100)).is_some() {}
+    assert!(
+        !second.said("Connection lost") && !second.said("taken_over"),
+        "the second keeps the account: {:#?}",
+        second.transcript
+    );
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// Whether `qipai connect --name NAME` logs in with `password`, and leaves.
+fn logs_in(addr: &str, name: &str, password: &str) -> bool {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
+        .args(["connect", addr, "--name", name])
+        .env("QIPAI_PASSWORD", password)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qipai connect starts");
+    let _ = child.stdin.take().expect("stdin").write_all(b"quit\n");
+    let out = child.wait_with_output().expect("it ends");
+    out.status.success() && String::from_utf8_lossy(&out.stdout).contains(&format!("as {name}"))
 }
 
 #[test]

@@ -25,6 +25,10 @@ In the hall:
   mute NAME / unmute NAME    stop (or start again) hearing someone
   ban NAME REASON…           (a moderator) shut an account out, saying why
   unban NAME                 (a moderator) let it back
+  password                   change your password (asked for without showing it); your
+                             other sessions end
+  delete-account             delete your account, with its password: the name is free
+                             again, the games stay; you go on as a guest
   quit                       leave (your seat is held for a while; connect again to return)
 At a table:
   ready / unready            ready for the next game (it starts when every seat is ready)
@@ -117,14 +121,68 @@ pub enum Command {
     Hint,
     /// `show`.
     Show,
+    /// `password`, with what was typed at its prompts.
+    ChangePassword {
+        /// The current password.
+        password: String,
+        /// The new one, typed twice alike.
+        new_password: String,
+    },
+    /// `delete-account`, with the password typed at its prompt.
+    DeleteAccount {
+        /// The account's password.
+        password: String,
+    },
     /// `quit`.
     Quit,
     /// Anything else: a move, for the game to read.
     Move(String),
 }
 
+/// The prompts a typed line asks to be answered without echo, before it is read: the
+/// passwords of `password` and `delete-account`. The line itself holds no secret, so it can
+/// be echoed and kept in the history like any other.
+pub fn secret_prompts(line: &str) -> &'static [&'static str] {
+    match line.trim() {
+        "password" => &[
+            "current password: ",
+            "new password (8 characters or more): ",
+            "the new password again: ",
+        ],
+        "delete-account" => &["your password, to delete the account: "],
+        _ => &[],
+    }
+}
+
 impl Command {
-    /// Reads a typed line. Errors say how the command is written.
+    /// Reads a typed line with the answers to its [`secret_prompts`]. Errors say how the
+    /// command is written.
+    pub fn read(line: &str, secrets: Vec<String>) -> Result<Command> {
+        let mut secrets = secrets.into_iter();
+        match line.trim() {
+            "password" => {
+                let (Some(password), Some(new_password), Some(again)) =
+                    (secrets.next(), secrets.next(), secrets.next())
+                else {
+                    bail!("no password typed; nothing changed")
+                };
+                if new_password != again {
+                    bail!("the two new passwords differ; nothing changed")
+                }
+                Ok(Command::ChangePassword {
+                    password,
+                    new_password,
+                })
+            }
+            "delete-account" => match secrets.next() {
+                Some(password) if !password.is_empty() => Ok(Command::DeleteAccount { password }),
+                _ => bail!("no password typed; the account stays"),
+            },
+            _ => Command::parse(line),
+        }
+    }
+
+    /// Reads a typed line that asked for no secret. Errors say how the command is written.
     pub fn parse(line: &str) -> Result<Command> {
         let line = line.trim();
         let (word, rest) = match line.split_once(char::is_whitespace) {
@@ -220,6 +278,9 @@ impl Command {
             },
             "hint" | "h" => Command::Hint,
             "show" => Command::Show,
+            "password" | "delete-account" => {
+                bail!("`{word}` takes nothing after it: it asks for the password itself")
+            }
             "quit" | "exit" => Command::Quit,
             _ => Command::Move(line.to_string()),
         })
@@ -319,5 +380,36 @@ mod tests {
         assert!(Command::parse("create tenhalf players=many").is_err());
         assert!(Command::parse("create gomoku time=0").is_err());
         assert!(Command::parse("create gomoku time=soon").is_err());
+    }
+
+    #[test]
+    fn passwords_come_from_their_prompts_never_from_the_line() {
+        assert_eq!(secret_prompts("password").len(), 3);
+        assert_eq!(secret_prompts(" delete-account ").len(), 1);
+        assert!(secret_prompts("password hunter2").is_empty());
+        assert!(secret_prompts("3 3 3").is_empty());
+        let typed = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            Command::read("password", typed(&["old one", "new one!", "new one!"])).unwrap(),
+            Command::ChangePassword {
+                password: "old one".into(),
+                new_password: "new one!".into()
+            }
+        );
+        let differ = Command::read("password", typed(&["old one", "new one!", "new one?"]));
+        assert!(format!("{:#}", differ.unwrap_err()).contains("differ"));
+        assert!(Command::read("password", Vec::new()).is_err());
+        assert!(Command::parse("password hunter2").is_err());
+        assert_eq!(
+            Command::read("delete-account", typed(&["old one"])).unwrap(),
+            Command::DeleteAccount {
+                password: "old one".into()
+            }
+        );
+        assert!(Command::read("delete-account", typed(&[""])).is_err());
+        assert_eq!(
+            Command::read("ready", Vec::new()).unwrap(),
+            Command::Ready(true)
+        );
     }
 }

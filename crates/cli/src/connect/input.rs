@@ -5,11 +5,24 @@
 //! At a terminal the line editor keeps the typed line below the messages (rustyline's
 //! external printer); from a pipe, lines are read plainly and each is echoed when it is
 //! handled, so a transcript reads in order.
+//!
+//! A line that asks for passwords (`password`, `delete-account`:
+//! [`super::command::secret_prompts`]) has them read here, where the keyboard is: at a
+//! terminal without echo, from a pipe as the next lines, never echoed either way.
 
+use super::command::secret_prompts;
 use anyhow::Result;
 use rustyline::{DefaultEditor, ExternalPrinter};
 use std::io::{BufRead, IsTerminal};
 use tokio::sync::mpsc;
+
+/// A typed line, with the answers to the prompts it asked for without echo.
+pub struct Typed {
+    /// The line.
+    pub line: String,
+    /// What was typed at its secret prompts, in order.
+    pub secrets: Vec<String>,
+}
 
 /// Where the client's text goes.
 pub enum Screen {
@@ -51,7 +64,7 @@ fn for_printer(text: &str) -> String {
 }
 
 /// Starts reading what the person types; `None` arrives at the end of input or Ctrl-C.
-pub fn start() -> (Screen, mpsc::UnboundedReceiver<Option<String>>) {
+pub fn start() -> (Screen, mpsc::UnboundedReceiver<Option<Typed>>) {
     let (tx, rx) = mpsc::unbounded_channel();
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         if let Ok(mut editor) = DefaultEditor::new() {
@@ -62,9 +75,14 @@ pub fn start() -> (Screen, mpsc::UnboundedReceiver<Option<String>>) {
         }
     }
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(Some(line.trim().to_string())).is_err() {
+        let mut lines = std::io::stdin().lock().lines();
+        while let Some(Ok(line)) = lines.next() {
+            let line = line.trim().to_string();
+            let secrets = secret_prompts(&line)
+                .iter()
+                .map_while(|_| lines.next()?.ok())
+                .collect();
+            if tx.send(Some(Typed { line, secrets })).is_err() {
                 return;
             }
         }
@@ -74,7 +92,7 @@ pub fn start() -> (Screen, mpsc::UnboundedReceiver<Option<String>>) {
 }
 
 /// The line editor's loop: history with the arrow keys, Ctrl-D or Ctrl-C to leave.
-fn edit(mut editor: DefaultEditor, tx: mpsc::UnboundedSender<Option<String>>) {
+fn edit(mut editor: DefaultEditor, tx: mpsc::UnboundedSender<Option<Typed>>) {
     loop {
         match editor.readline("> ") {
             Ok(line) => {
@@ -83,7 +101,14 @@ fn edit(mut editor: DefaultEditor, tx: mpsc::UnboundedSender<Option<String>>) {
                     // History is a convenience: failing to keep it is not an error.
                     let _ = editor.add_history_entry(line.as_str());
                 }
-                if tx.send(Some(line)).is_err() {
+                // The editor is not reading now, so the terminal is free for a prompt
+                // without echo; a prompt that fails (Ctrl-C) leaves the answers short,
+                // and the command says nothing changed.
+                let secrets = secret_prompts(&line)
+                    .iter()
+                    .map_while(|prompt| rpassword::prompt_password(prompt).ok())
+                    .collect();
+                if tx.send(Some(Typed { line, secrets })).is_err() {
                     return;
                 }
             }

@@ -167,7 +167,7 @@ impl Client<'_> {
     /// The loop: typed lines and server messages as they come, until `quit`.
     async fn run(
         &mut self,
-        mut lines: tokio::sync::mpsc::UnboundedReceiver<Option<String>>,
+        mut lines: tokio::sync::mpsc::UnboundedReceiver<Option<input::Typed>>,
     ) -> Result<()> {
         loop {
             // What the server already sent is taken in before the next typed line, so a
@@ -179,7 +179,7 @@ impl Client<'_> {
                     Err(e) => self.reconnect(e).await?,
                 },
                 line = lines.recv() => {
-                    let Some(Some(line)) = line else { break };
+                    let Some(Some(input::Typed { line, secrets })) = line else { break };
                     if self.screen.echoes() && !line.is_empty() {
                         self.say(&format!("> {line}"))?;
                     }
@@ -188,7 +188,7 @@ impl Client<'_> {
                     let command = if self.tables.reads_as_move(self.registry, &line) {
                         Ok(Command::Move(line.trim().to_string()))
                     } else {
-                        Command::parse(&line)
+                        Command::read(&line, secrets)
                     };
                     match command {
                         Ok(Command::Quit) => break,
@@ -327,6 +327,14 @@ impl Client<'_> {
                 return self.say(&hint);
             }
             Command::Show => return self.show(),
+            Command::ChangePassword {
+                password,
+                new_password,
+            } => ClientMessage::ChangePassword {
+                password,
+                new_password,
+            },
+            Command::DeleteAccount { password } => ClientMessage::DeleteAccount { password },
             Command::Move(text) => match self.tables.read_move(self.registry, &text) {
                 Ok(message) => message,
                 Err(why) => return self.say(&why),
@@ -357,6 +365,22 @@ impl Client<'_> {
                 self.say(&format!("You are {who}."))
             }
             ServerMessage::LoggedOut => self.say("Logged out."),
+            ServerMessage::PasswordChanged { sessions_ended: 0 } => {
+                self.say("Your password is changed.")
+            }
+            ServerMessage::PasswordChanged { sessions_ended } => self.say(&format!(
+                "Your password is changed; {} of the account ended.",
+                game::text::count(sessions_ended as usize, "other session")
+            )),
+            ServerMessage::AccountDeleted => {
+                let (name, id) = self.user.take().map(|u| (u.name, u.id)).unwrap_or_default();
+                self.token = None;
+                self.say(&format!(
+                    "The account {name} is deleted: the name is free again, and its games \
+                     stay, under the name deleted-{id}. You go on as a guest."
+                ))?;
+                self.send(ClientMessage::Guest).await
+            }
             ServerMessage::Games { games } => {
                 let lines: Vec<String> = games
                     .iter()
@@ -447,6 +471,18 @@ impl Client<'_> {
             ServerMessage::Error { code, message, .. } if code == "banned" => {
                 self.say(&format!("You are {message}."))?;
                 bail!("banned from {}", self.url)
+            }
+            // The account connected again elsewhere, which has the session and the seats
+            // now. Reconnecting would take them back, and the other client would do the
+            // same: the two would take turns forever.
+            ServerMessage::Error {
+                code, table: None, ..
+            } if code == "taken_over" => {
+                self.say(
+                    "This account connected again elsewhere, which plays on; this terminal \
+                     stops. (`qipai connect` again takes the account back here.)",
+                )?;
+                bail!("taken over by another connection of this account")
             }
             ServerMessage::Error {
                 code,
