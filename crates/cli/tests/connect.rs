@@ -163,6 +163,15 @@ impl Terminal {
             .to_string()
     }
 
+    /// Waits for the process to end; fails with `otherwise` if it goes on.
+    fn ends(&mut self, otherwise: &str) {
+        let deadline = Instant::now() + WAIT;
+        while self.child.try_wait().expect("a status").is_none() {
+            assert!(Instant::now() < deadline, "{otherwise}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn said(&self, text: &str) -> bool {
         self.transcript.iter().any(|l| l.contains(text))
     }
@@ -342,11 +351,7 @@ fn a_moderator_bans_a_player_from_the_terminal() {
     mona.type_line("ban carl abuse in chat");
     mona.expect("carl is banned; sessions ended: 1.");
     carl.expect("You are banned by a moderator: abuse in chat.");
-    let deadline = Instant::now() + WAIT;
-    while carl.child.try_wait().expect("a status").is_none() {
-        assert!(Instant::now() < deadline, "the banned client goes on");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    carl.ends("the banned client goes on");
     mona.type_line("unban carl");
     mona.expect("carl is no longer banned.");
     let _ = server.kill();
@@ -430,11 +435,7 @@ fn a_terminal_whose_account_connects_elsewhere_stops() {
         Some("secret-of-tess"),
     );
     first.expect("This account connected again elsewhere, which plays on; this terminal stops.");
-    let deadline = Instant::now() + WAIT;
-    while first.child.try_wait().expect("a status").is_none() {
-        assert!(Instant::now() < deadline, "the first terminal goes on");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    first.ends("the first terminal goes on");
     second.type_line("games");
     second.expect("doudizhu");
     std::thread::sleep(Duration::from_secs(2));
