@@ -337,7 +337,8 @@ fn after_a_rated_game_the_terminal_shows_the_rankings_and_both_histories() {
 }
 
 /// A moderator bans a player from the terminal: the moderator hears it done, the player
-/// is told why and the client ends; a player who is not a moderator is refused.
+/// is told why and the client ends; a player who is not a moderator is refused. The
+/// moderator reviews the bans before and after lifting one.
 #[test]
 fn a_moderator_bans_a_player_from_the_terminal() {
     let dir = tempfile_dir("connect-ban");
@@ -352,8 +353,13 @@ fn a_moderator_bans_a_player_from_the_terminal() {
     mona.expect("carl is banned; sessions ended: 1.");
     carl.expect("You are banned by a moderator: abuse in chat.");
     carl.ends("the banned client goes on");
+    mona.type_line("bans");
+    mona.expect("1 account banned, the latest first:");
+    mona.expect("carl — abuse in chat (just now)");
     mona.type_line("unban carl");
     mona.expect("carl is no longer banned.");
+    mona.type_line("bans");
+    mona.expect("Nobody is banned.");
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -25,15 +25,21 @@ pub fn is_moderator(hall: &Hall, user: &UserInfo) -> bool {
             .any(|m| m.to_lowercase() == user.name.to_lowercase())
 }
 
-/// The account `name`, for a moderator `by`; refuses anyone else.
-async fn target(hall: &Hall, by: Option<&UserInfo>, name: &str) -> Result<UserInfo, Refusal> {
+/// Refuses anyone but a moderator.
+fn moderator(hall: &Hall, by: Option<&UserInfo>) -> Result<(), Refusal> {
     let by = by.ok_or_else(Refusal::not_logged_in)?;
     if !is_moderator(hall, by) {
         return Err(Refusal::new(
             "not_moderator",
-            "only the hall's moderators may ban and unban",
+            "only the hall's moderators may ban, unban and see the bans",
         ));
     }
+    Ok(())
+}
+
+/// The account `name`, for a moderator `by`; refuses anyone else.
+async fn target(hall: &Hall, by: Option<&UserInfo>, name: &str) -> Result<UserInfo, Refusal> {
+    moderator(hall, by)?;
     let stored = hall
         .store
         .user_by_name(name)
@@ -106,4 +112,16 @@ pub async fn unban(
         banned: false,
         sessions_ended: 0,
     })
+}
+
+/// `bans`: every banned account with its reason, the latest first, for a moderator who
+/// wants to review them (a ban lasts until it is lifted).
+pub async fn bans(hall: &Hall, by: Option<&UserInfo>) -> Result<ServerMessage, Refusal> {
+    moderator(hall, by)?;
+    let bans = hall
+        .store
+        .bans()
+        .await
+        .map_err(|e| Refusal::new("storage", e.to_string()))?;
+    Ok(ServerMessage::Bans { bans })
 }

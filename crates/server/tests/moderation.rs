@@ -1,7 +1,7 @@
 //! Bans through the real server: a moderator the host named bans a player, who is told
 //! why and disconnected, whose sessions end, who cannot log in or come back as a guest
-//! from the same address, and whom an unban lets back; nobody else may ban, and a
-//! moderator cannot be banned.
+//! from the same address, and whom an unban lets back; the moderators review the bans;
+//! nobody else may ban or see them, and a moderator cannot be banned.
 
 mod common;
 
@@ -22,6 +22,21 @@ async fn ask(c: &mut Connection, m: ClientMessage) -> Result<(String, bool, u64)
                 banned,
                 sessions_ended,
             } => return Ok((user, banned, sessions_ended)),
+            ServerMessage::Error { code, .. } => return Err(code),
+            _ => continue,
+        }
+    }
+}
+
+/// Asks for the bans: the list, or the refusal's code.
+async fn bans(c: &mut Connection) -> Result<Vec<(String, String)>, String> {
+    c.send(&ClientMessage::Bans).await.expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::Bans { bans } => {
+                assert!(bans.iter().all(|b| b.since > 1_700_000_000), "{bans:?}");
+                return Ok(bans.into_iter().map(|b| (b.user, b.reason)).collect());
+            }
             ServerMessage::Error { code, .. } => return Err(code),
             _ => continue,
         }
@@ -146,6 +161,13 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
         .expect("connects");
     assert_eq!(refused(c.session(carl_login()).await), "banned");
     let (mut mona, _) = account(&server.addr, "mona", true).await;
+    // The moderators can review the bans; nobody else can.
+    assert_eq!(
+        bans(&mut mona).await,
+        Ok(vec![("carl".into(), "abuse in chat".into())])
+    );
+    let (mut dora, _) = account(&server.addr, "dora", false).await;
+    assert_eq!(bans(&mut dora).await, Err("not_moderator".into()));
     assert_eq!(
         ask(
             &mut mona,
@@ -156,6 +178,7 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
         .await,
         Ok(("carl".into(), false, 0))
     );
+    assert_eq!(bans(&mut mona).await, Ok(vec![]));
     let (_carl, _) = account(&server.addr, "carl", true).await;
     server.stop().await;
 }

@@ -25,6 +25,7 @@ In the hall:
   mute NAME / unmute NAME    stop (or start again) hearing someone
   ban NAME REASON…           (a moderator) shut an account out, saying why
   unban NAME                 (a moderator) let it back
+  bans                       (a moderator) the banned accounts, with why and when
   password                   change your password (asked for without showing it); your
                              other sessions end
   delete-account             delete your account, with its password: the name is free
@@ -109,6 +110,8 @@ pub enum Command {
     },
     /// `unban NAME`.
     Unban(String),
+    /// `bans`.
+    Bans,
     /// `ranks [GAME]`.
     Ranks(Option<String>),
     /// `history [NAME]`.
@@ -269,6 +272,7 @@ impl Command {
                 _ => bail!("`ban` takes a name and the reason: ban NAME abuse in chat"),
             },
             "unban" => Command::Unban(one("a name")?),
+            "bans" => Command::Bans,
             "mute" => Command::Mute(one("a name")?, true),
             "unmute" => Command::Mute(one("a name")?, false),
             "auto" | "托管" => match rest {

@@ -302,6 +302,7 @@ impl Client<'_> {
             Command::Mute(user, mute) => ClientMessage::Mute { user, mute },
             Command::Ban { user, reason } => ClientMessage::Ban { user, reason },
             Command::Unban(user) => ClientMessage::Unban { user },
+            Command::Bans => ClientMessage::Bans,
             Command::Ranks(game) => {
                 let game = game
                     .or_else(|| focus.as_deref().and_then(|t| self.tables.game_of(t)))
@@ -466,6 +467,19 @@ impl Client<'_> {
             ServerMessage::Moderated { user, .. } => {
                 self.say(&format!("{user} is no longer banned."))
             }
+            ServerMessage::Bans { bans } => {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() as i64);
+                let mut lines = vec![match bans.len() {
+                    0 => "Nobody is banned.".to_string(),
+                    n => format!("{} banned, the latest first:", game::text::count(n, "account")),
+                }];
+                lines.extend(bans.iter().map(|b| {
+                    format!("  {} — {} ({})", b.user, b.reason, ago(b.since, now))
+                }));
+                self.say(&lines.join("\n"))
+            }
             // Banned: the server closes the connection, and neither the session nor a
             // new guest would let the client back in.
             ServerMessage::Error { code, message, .. } if code == "banned" => {
@@ -515,6 +529,16 @@ fn describe(user: &UserInfo) -> String {
     }
 }
 
+/// How long before `now` the moment `then` was (both in seconds since 1970), roughly.
+fn ago(then: i64, now: i64) -> String {
+    match now.saturating_sub(then).max(0) {
+        s if s < 60 => "just now".into(),
+        s if s < 3600 => format!("{} min ago", s / 60),
+        s if s < 2 * 86400 => format!("{} h ago", s / 3600),
+        s => format!("{} days ago", s / 86400),
+    }
+}
+
 /// Writes a session token where only its owner may read it: whoever reads the file can
 /// play as them until the session ends.
 fn save_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
@@ -559,5 +583,16 @@ mod tests {
             lost_line(&reset),
             "Connection lost (connection: Connection reset without closing handshake); reconnecting…"
         );
+    }
+
+    #[test]
+    fn a_ban_says_roughly_how_long_ago_it_was() {
+        let now = 1_764_961_200;
+        assert_eq!(ago(now - 5, now), "just now");
+        assert_eq!(ago(now + 30, now), "just now");
+        assert_eq!(ago(now - 150, now), "2 min ago");
+        assert_eq!(ago(now - 3 * 3600 - 10, now), "3 h ago");
+        assert_eq!(ago(now - 47 * 3600, now), "47 h ago");
+        assert_eq!(ago(now - 9 * 86400, now), "9 days ago");
     }
 }

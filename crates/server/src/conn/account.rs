@@ -87,6 +87,12 @@ impl Conn {
                 self.client.out.send(&answer);
                 Ok(())
             }
+            ClientMessage::Bans => {
+                let by = self.client.user.clone();
+                let answer = crate::moderation::bans(&hall, by.as_ref()).await?;
+                self.client.out.send(&answer);
+                Ok(())
+            }
             ClientMessage::Guest => {
                 let s = hall
                     .accounts

@@ -324,7 +324,8 @@ impl Conn {
             | ClientMessage::Guest
             | ClientMessage::Logout
             | ClientMessage::Ban { .. }
-            | ClientMessage::Unban { .. }) => self.account(m).await,
+            | ClientMessage::Unban { .. }
+            | ClientMessage::Bans) => self.account(m).await,
             ClientMessage::Games => {
                 self.client.out.send(&ServerMessage::Games {
                     games: hall.games(),

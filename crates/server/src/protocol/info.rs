@@ -69,6 +69,17 @@ pub struct UserInfo {
     pub guest: bool,
 }
 
+/// A banned account, as its moderators see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BanInfo {
+    /// The account's name.
+    pub user: String,
+    /// Why it was banned, as the player was told.
+    pub reason: String,
+    /// When, in seconds since 1970 (UTC).
+    pub since: i64,
+}
+
 /// One game this server offers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GameInfo {

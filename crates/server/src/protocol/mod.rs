@@ -11,7 +11,7 @@
 
 mod info;
 
-pub use info::{GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
+pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -81,6 +81,8 @@ pub enum ClientMessage {
         /// The account's name.
         user: String,
     },
+    /// A moderator asks which accounts are banned; answered with [`ServerMessage::Bans`].
+    Bans,
     /// Play as a guest: an account with a generated name and no password.
     Guest,
     /// End the session: its token stops working.
@@ -253,6 +255,11 @@ pub enum ServerMessage {
         banned: bool,
         /// Sessions the ban ended (0 for an unban).
         sessions_ended: u64,
+    },
+    /// The answer to [`ClientMessage::Bans`]: every banned account, the latest ban first.
+    Bans {
+        /// The bans.
+        bans: Vec<BanInfo>,
     },
     /// The answer to [`ClientMessage::ChangePassword`]: the new password holds.
     PasswordChanged {

@@ -13,7 +13,7 @@ pub mod postgres;
 mod rows;
 pub mod sqlite;
 
-use crate::protocol::{TableOptions, UserInfo};
+use crate::protocol::{BanInfo, TableOptions, UserInfo};
 use crate::rating::Rating;
 use async_trait::async_trait;
 use game::{Nonce, Record, Seat, Seed};
@@ -297,6 +297,8 @@ pub trait Store: Send + Sync {
     /// Bans an account (`reason`) or lifts its ban (`None`). A ban ends every session of
     /// the account in the same transaction; returns how many it ended.
     async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64>;
+    /// Every banned account, the latest ban first.
+    async fn bans(&self) -> StoreResult<Vec<BanInfo>>;
     /// Deletes a registered account: renamed `deleted-<id>` (its name free again), no
     /// password, no ratings, every session ended, in one transaction. Its games and seats
     /// stay. Returns the account as it now is.

@@ -196,6 +196,25 @@ macro_rules! portable_reads {
             Ok(row.as_ref().map_or_else(Rating::default, rows::rating))
         }
 
+        /// Every banned account, the latest ban first.
+        pub(crate) async fn bans(pool: &Pool) -> StoreResult<Vec<crate::protocol::BanInfo>> {
+            let rows = sqlx::query(
+                "SELECT name, banned, banned_at FROM users WHERE banned IS NOT NULL \
+                 ORDER BY banned_at DESC, name",
+            )
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            Ok(rows
+                .iter()
+                .map(|r| crate::protocol::BanInfo {
+                    user: r.get("name"),
+                    reason: r.get("banned"),
+                    since: r.get::<Option<i64>, _>("banned_at").unwrap_or(0),
+                })
+                .collect())
+        }
+
         /// The best-rated players of a game, settled ratings first.
         pub(crate) async fn leaderboard(
             pool: &Pool,

@@ -32,7 +32,7 @@ use super::{
     StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
-use crate::protocol::UserInfo;
+use crate::protocol::{BanInfo, UserInfo};
 use crate::rating::Rating;
 use async_trait::async_trait;
 use futures_util::TryFutureExt;
@@ -381,6 +381,10 @@ impl Store for PostgresStore {
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
         self.again(|| reads::leaderboard(&self.pool, game, limit))
             .await
+    }
+
+    async fn bans(&self) -> StoreResult<Vec<BanInfo>> {
+        self.again(|| reads::bans(&self.pool)).await
     }
 
     async fn close(&self) {

@@ -21,7 +21,7 @@ use super::{
     StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
-use crate::protocol::UserInfo;
+use crate::protocol::{BanInfo, UserInfo};
 use crate::rating::Rating;
 use async_trait::async_trait;
 use game::{Record, Seat};
@@ -355,6 +355,10 @@ impl Store for SqliteStore {
 
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>> {
         reads::leaderboard(&self.reads, game, limit).await
+    }
+
+    async fn bans(&self) -> StoreResult<Vec<BanInfo>> {
+        reads::bans(&self.reads).await
     }
 
     async fn close(&self) {
