@@ -473,11 +473,15 @@ impl Client<'_> {
                     .map_or(0, |d| d.as_secs() as i64);
                 let mut lines = vec![match bans.len() {
                     0 => "Nobody is banned.".to_string(),
-                    n => format!("{} banned, the latest first:", game::text::count(n, "account")),
+                    n => format!(
+                        "{} banned, the latest first:",
+                        game::text::count(n, "account")
+                    ),
                 }];
-                lines.extend(bans.iter().map(|b| {
-                    format!("  {} — {} ({})", b.user, b.reason, ago(b.since, now))
-                }));
+                lines.extend(
+                    bans.iter()
+                        .map(|b| format!("  {} — {} ({})", b.user, b.reason, ago(b.since, now))),
+                );
                 self.say(&lines.join("\n"))
             }
             // Banned: the server closes the connection, and neither the session nor a
