@@ -82,6 +82,8 @@ const zh = {
   'mod.ban': '封禁…', 'mod.unban': '解除封禁', 'mod.reason': '为什么封禁 {name}？（对方会看到）', 'mod.banned_badge': '已封禁',
   'mod.banned': '{name} 已被封禁。', 'mod.unbanned': '{name} 已解除封禁。',
   'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
+  // English has no err.storage: the server's own sentence says which of several cases it is.
+  'err.storage': '服务器暂时无法存储：这一步没有被接受。牌桌会等存储恢复后继续，请稍后再试。',
 };
 
 const en = {
