@@ -96,8 +96,9 @@ impl TableTask {
         self.close_if_abandoned().await;
     }
 
-    /// New ratings for a rated game's registered players; a rating that cannot be read
-    /// fails the whole (or a player would be rated as a newcomer).
+    /// New ratings for a rated game's registered players. A rating that cannot be read
+    /// fails the whole: skipped, the player would be left out of the game's rating as a
+    /// guest is, and the others rated as if they had not played them.
     async fn rate(&self, outcome: &game::Outcome) -> StoreResult<Vec<RatingUpdate>> {
         if !self.options.rated {
             return Ok(Vec::new());
