@@ -81,6 +81,7 @@ const zh = {
   'delete.sure': '我确定要删除这个账号', 'delete.confirm': '删除', 'delete.done': '账号已删除。', 'err.seated': '请先离开你所在的桌子',
   'mod.ban': '封禁…', 'mod.unban': '解除封禁', 'mod.reason': '为什么封禁 {name}？（对方会看到）', 'mod.banned_badge': '已封禁',
   'mod.banned': '{name} 已被封禁。', 'mod.unbanned': '{name} 已解除封禁。',
+  'mod.bans': '封禁名单', 'mod.none': '没有被封禁的账号。',
   'err.too_many_accounts': '你这边新建的账号太多了：请登录，或稍后再试', 'err.taken_over': '你在另一个窗口登录了这个账号',
   // English has no err.storage: the server's own sentence says which of several cases it is.
   'err.storage': '服务器暂时无法存储：这一步没有被接受。牌桌会等存储恢复后继续，请稍后再试。',
@@ -163,6 +164,7 @@ const en = {
   'delete.sure': 'I want to delete this account', 'delete.confirm': 'Delete', 'delete.done': 'The account is deleted.', 'err.seated': 'Leave your tables first',
   'mod.ban': 'Ban…', 'mod.unban': 'Lift the ban', 'mod.reason': 'Why ban {name}? (They will see it.)', 'mod.banned_badge': 'banned',
   'mod.banned': '{name} is banned.', 'mod.unbanned': '{name} is no longer banned.',
+  'mod.bans': 'Banned accounts', 'mod.none': 'Nobody is banned.',
   'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
 };
 

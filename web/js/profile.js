@@ -54,6 +54,30 @@ export function profileView(hall, name) {
     };
     return h('p', {}, h('button', { type: 'button', class: 'ghost danger', on: { click: data.banned ? unban : ban } }, t(data.banned ? 'mod.unban' : 'mod.ban')));
   };
+  /** A moderator's own profile: the banned accounts, each a link to the profile where the
+   * ban is lifted, filled in when the server answers. */
+  const banList = () => {
+    const list = h('ul', { class: 'bans' }, h('li', { class: 'loading' }, t('loading')));
+    const off = hall.on('bans', (m) => {
+      off();
+      put(
+        list,
+        m.bans.length === 0
+          ? h('li', { class: 'note' }, t('mod.none'))
+          : m.bans.map((b) =>
+              h(
+                'li',
+                {},
+                h('a', { href: `#/profile/${encodeURIComponent(b.user)}` }, b.user),
+                ` — ${b.reason} `,
+                h('span', { class: 'when' }, new Date(b.since * 1000).toLocaleString()),
+              ),
+            ),
+      );
+    });
+    hall.send({ type: 'bans' });
+    return [h('h2', {}, t('mod.bans')), list];
+  };
   const draw = async (who) => {
     try {
       // With the session's token the server lists one's own games at private tables too.
@@ -88,6 +112,7 @@ export function profileView(hall, name) {
           data.banned && h('span', { class: 'badge banned' }, t('mod.banned_badge')),
         ),
         data.can_moderate && moderate(data),
+        data.moderator && banList(),
         ratings.length > 0 && h('h2', {}, t('profile.ratings')),
         ratings.length > 0 &&
           h(

@@ -273,6 +273,8 @@ async fn history(
         .as_ref()
         .is_some_and(|a| crate::moderation::is_moderator(&hall, a))
         && !crate::moderation::is_moderator(&hall, &user);
+    // A moderator's own profile is where the page lists the bans.
+    let moderator = own && crate::moderation::is_moderator(&hall, &user);
     let games = match hall
         .store
         .history(user.id, limit, own, before.as_ref())
@@ -304,6 +306,7 @@ async fn history(
         "next": next,
         "banned": banned,
         "can_moderate": can_moderate,
+        "moderator": moderator,
     }))
     .into_response()
 }

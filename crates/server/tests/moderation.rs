@@ -132,7 +132,24 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
         }
     };
     assert_eq!(profile(None).await, (Some(true), Some(false)));
-    assert_eq!(profile(Some(mona_token)).await, (Some(true), Some(true)));
+    assert_eq!(
+        profile(Some(mona_token.clone())).await,
+        (Some(true), Some(true))
+    );
+    // A moderator's own profile says so (the page lists the bans there); nobody else's.
+    let moderator = |token: Option<&str>| {
+        let addr = server.addr.clone();
+        let auth = token.map(|t| format!("Bearer {t}"));
+        async move {
+            let headers: Vec<(&str, &str)> =
+                auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+            let (_, _, body) = http_get(&addr, "/api/users/mona/games", &headers).await;
+            let v: serde_json::Value = serde_json::from_str(&body).expect("json");
+            v["moderator"].as_bool()
+        }
+    };
+    assert_eq!(moderator(Some(&mona_token)).await, Some(true));
+    assert_eq!(moderator(None).await, Some(false));
     // His token opens nothing; his password is refused with the reason; his address
     // makes no guest and no new account.
     let (mut c, user, _) = Connection::open(&server.addr, Some(&carl_token))

@@ -236,7 +236,7 @@ test('a password change keeps this window logged in and logs every other session
   assert.deepEqual([...first.errors, ...b.errors], []);
 });
 
-test("a moderator bans a player from the player's profile; the player is told why", async () => {
+test("a moderator bans a player from the player's profile, finds the ban listed on their own, and lifts it", async () => {
   const server = await startServer(['--moderator', 'mona']);
   try {
     const mona = await openPage(env.browser, server.url);
@@ -255,10 +255,20 @@ test("a moderator bans a player from the player's profile; the player is told wh
     await carl.locator('#toast', { hasText: 'banned by a moderator: abuse in chat' }).waitFor();
     await carl.waitForFunction(() => !window.qipai.hall.user || window.qipai.hall.user.name !== 'carl');
     await mona.screenshot({ path: screenshotPath('moderation-banned') });
+    // The moderator's own profile lists the bans, each name a way to its profile.
+    await mona.goto(`${server.url}#/profile/mona`);
+    await mona.getByRole('heading', { name: 'Banned accounts' }).waitFor();
+    const listed = mona.locator('.profile ul.bans li', { hasText: 'abuse in chat' });
+    await listed.waitFor();
+    assert.equal(await mona.locator('.profile ul.bans li').count(), 1);
+    await mona.screenshot({ path: screenshotPath('moderation-bans') });
+    await listed.getByRole('link', { name: 'carl' }).click();
     await mona.getByRole('button', { name: 'Lift the ban' }).click();
     await mona.locator('#toast', { hasText: 'carl is no longer banned.' }).waitFor();
     await mona.getByRole('button', { name: 'Ban…' }).waitFor();
     assert.equal(await mona.locator('.profile h1 .badge', { hasText: 'banned' }).count(), 0);
+    await mona.goto(`${server.url}#/profile/mona`);
+    await mona.locator('.profile ul.bans li', { hasText: 'Nobody is banned.' }).waitFor();
     assert.deepEqual([...mona.errors, ...carl.errors], []);
   } finally {
     await server.stop();
