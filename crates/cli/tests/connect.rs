@@ -366,10 +366,9 @@ fn a_moderator_bans_a_player_from_the_terminal() {
 
 /// A registered player changes the password from the terminal: the passwords are asked
 /// for on lines of their own and never echoed, a mistyped repeat changes nothing, and the
-/// player's other sessions end. The old password stops working, and the new one is the
-/// one that deletes the account.
-/// Then the player deletes the account: the terminal goes on as a guest, and the name
-/// can be registered again.
+/// player's other sessions end. The old password stops working. Then the player deletes
+/// the account, which takes the new password only: the terminal goes on as a guest, and
+/// the name can be registered again.
 #[test]
 fn a_player_changes_the_password_then_deletes_the_account_from_the_terminal() {
     let dir = tempfile_dir("connect-account");

@@ -207,13 +207,7 @@ impl TableTask {
     /// Gives up a deal that could not be stored, telling everyone why.
     pub(super) fn back_to_waiting(&mut self, why: &str) {
         self.set_phase(Phase::Waiting);
-        for sub in self.subs.values() {
-            sub.out.send(&crate::protocol::ServerMessage::error(
-                "storage",
-                why,
-                Some(&self.id),
-            ));
-        }
+        self.tell_storage(why);
         self.publish_seats();
     }
 

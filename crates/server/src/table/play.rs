@@ -517,13 +517,7 @@ impl TableTask {
 
     /// Rebuilds the running game from the store, dropping what was not stored.
     async fn reload_game(&mut self, why: &str) {
-        for sub in self.subs.values() {
-            sub.out.send(&crate::protocol::ServerMessage::error(
-                "storage",
-                why,
-                Some(&self.id),
-            ));
-        }
+        self.tell_storage(why);
         self.set_phase(Phase::Waiting);
         self.rebuild_game().await;
     }

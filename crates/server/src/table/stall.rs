@@ -83,10 +83,7 @@ impl TableTask {
                     "the game is over; the server waits for its storage to record the result"
                 }
             };
-            for sub in self.subs.values() {
-                sub.out
-                    .send(&ServerMessage::error("storage", why, Some(&self.id)));
-            }
+            self.tell_storage(why);
         }
         self.set_phase(Phase::Stalled(Stall {
             owed,
@@ -94,6 +91,15 @@ impl TableTask {
             attempts: attempts + 1,
         }));
         self.publish_seats();
+    }
+
+    /// Tells everyone at the table what the store's trouble means for them, as a
+    /// `storage` error (not a refusal of anyone's request: nobody asked).
+    pub(super) fn tell_storage(&self, why: &str) {
+        for sub in self.subs.values() {
+            sub.out
+                .send(&ServerMessage::error("storage", why, Some(&self.id)));
+        }
     }
 
     /// Tries a stalled table's owed work again, if it is time.
