@@ -31,9 +31,10 @@ pub struct ServerConfig {
     /// how busy the hall is and what errors it sends; a host who scrapes it from another
     /// machine turns this on (or scrapes through the proxy from this one).
     pub public_metrics: bool,
-    /// The hall's moderators, by account name (compared without case): registered
-    /// players who may ban and unban accounts (`ban`, `unban`). Empty by default: a host
-    /// names them with `qipai serve --moderator NAME`.
+    /// The hall's moderators, by account name (matched as names are, without case or
+    /// width: [`crate::names::key`]): registered players who may ban and unban accounts
+    /// (`ban`, `unban`). Empty by default: a host names them with `qipai serve
+    /// --moderator NAME`.
     pub moderators: Vec<String>,
 }
 

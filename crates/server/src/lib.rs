@@ -12,7 +12,8 @@
 //! * [`table`]: one task per table, the only owner of its seats and game; an action is
 //!   *committed, then broadcast*, each connection getting its own seat's view;
 //! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
-//! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`];
+//! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`] (with
+//!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
 //!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`];
 //!   [`web`] (the browser client, built in).
@@ -33,6 +34,7 @@ pub mod http;
 pub mod lobby;
 pub mod metrics;
 pub mod moderation;
+pub mod names;
 pub mod outbox;
 pub mod protocol;
 pub mod ratelimit;

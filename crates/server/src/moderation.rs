@@ -22,7 +22,7 @@ pub fn is_moderator(hall: &Hall, user: &UserInfo) -> bool {
             .config
             .moderators
             .iter()
-            .any(|m| m.to_lowercase() == user.name.to_lowercase())
+            .any(|m| crate::names::key(m) == crate::names::key(&user.name))
 }
 
 /// Refuses anyone but a moderator.

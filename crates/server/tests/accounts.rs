@@ -97,6 +97,57 @@ async fn register_login_logout_and_limits() {
     server.stop().await;
 }
 
+/// A name is one name whatever the case of its letters, in any script, and whatever the
+/// width an input method typed it in: a full-width name is kept in the usual letters, a
+/// second account cannot take any form of a name, and every form logs in; the host's
+/// moderators are matched the same way. The same on both stores (the folding is the
+/// hall's, not the database's).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_is_one_name_whatever_its_case_or_width() {
+    let dir = common::data_dir("name-keys");
+    let mut config = common::fast_config(dir);
+    config.moderators = vec!["ＭＩＡ".into()];
+    let server = TestServer::start(config).await;
+    let (mut c, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    let register = |name: &str| ClientMessage::Register {
+        name: name.into(),
+        password: "correct horse".into(),
+    };
+    let (_, mia) = c.session(register("ｍｉａ")).await.expect("registered");
+    assert_eq!(mia.name, "mia", "kept in the usual letters");
+    let (_, elise) = c.session(register("Élise")).await.expect("registered");
+    assert_eq!(elise.name, "Élise");
+    for taken in ["MIA", "Ｍｉａ", "ÉLISE", "e\u{301}lise"] {
+        let got = c.session(register(taken)).await;
+        assert_eq!(refused(got), "name_taken", "{taken}");
+    }
+    for (typed, account) in [("ＭＩＡ", "mia"), ("Mia", "mia"), ("éLISE", "Élise")] {
+        let (mut d, _, _) = Connection::open(&server.addr, None)
+            .await
+            .expect("connects");
+        let (_, user) = d
+            .session(ClientMessage::Login {
+                name: typed.into(),
+                password: "correct horse".into(),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{typed} logs in: {e:?}"));
+        assert_eq!(user.name, account);
+        if account == "mia" {
+            // The host named "ＭＩＡ" a moderator: that is mia.
+            send(&mut d, ClientMessage::Bans).await;
+            let answer = d.recv_within(WAIT).await.expect("an answer");
+            assert!(
+                matches!(answer, ServerMessage::Bans { .. }),
+                "a moderator is answered: {answer:?}"
+            );
+        }
+    }
+    server.stop().await;
+}
+
 /// A long history is read a page at a time: each page newest first, the next one asked
 /// for with the `next` the last gave, every game once, and no `next` after the last.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,15 +1,25 @@
 //! The hall on PostgreSQL (`qipai serve --database`), on a real server
 //! ([`common::postgres`]). The rest of the server's tests run on it too with
 //! `QIPAI_TEST_ON_POSTGRES=1`; these are the claims only PostgreSQL has: the database is
-//! made if missing, one hall serves a database at a time, and a SQLite hall moves into
-//! one whole (`qipai copy-data`).
+//! made if missing, one hall serves a database at a time, a SQLite hall moves into one
+//! whole (`qipai copy-data`), and older accounts keep their names on both.
 
 mod common;
 
 use common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
 use server::client::Connection;
+use server::metrics::Metrics;
+use server::protocol::UserInfo;
 use server::protocol::{ClientMessage, ServerMessage};
+use server::store::postgres::PostgresStore;
+use server::store::sqlite::SqliteStore;
+use server::store::{Store, StoreError, StoreResult};
 use server::{Server, ServerConfig};
+use sqlx::migrate::MigrateDatabase;
+use sqlx::postgres::PgConnection;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection as _};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A configuration on a database of its own, which does not exist yet.
@@ -370,4 +380,111 @@ async fn a_sqlite_hall_moves_into_postgresql_whole() {
         .expect_err("no hall")
         .to_string();
     assert!(error.contains("no hall's data"), "{error}");
+}
+
+/// The accounts a typed name reaches: every form of a name each older account below
+/// should still log in by (the stored id, or none).
+async fn reached(store: &dyn Store) -> Vec<(&'static str, Option<i64>)> {
+    let mut got = Vec::new();
+    for typed in ["ÉLISE", "Élise", "élise", "mia", "ＭＩＡ", "BOB", "nobody"] {
+        let user = store.user_by_name(typed).await.expect("a lookup");
+        got.push((typed, user.map(|u| u.info.id)));
+    }
+    got
+}
+
+/// Accounts made before the hall kept a key beside each name. SQLite's case-folding
+/// told "Élise" and "élise" apart, and PostgreSQL's `lower()` "mia" and "ｍｉａ" (full
+/// width); the keys fold them alike. Opening such a database gives every account its
+/// key: of two that fold alike the older keeps it, and the other still logs in by its
+/// exact name. Nothing new may take any form of those names; a copy into PostgreSQL
+/// (which refused such a pair before) keeps it all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
+    let metrics = || Arc::new(Metrics::new());
+    let dir = data_dir("legacy-names");
+    std::fs::create_dir_all(&dir).expect("a data directory");
+    let mut conn = SqliteConnectOptions::new()
+        .filename(dir.join("qipai.db"))
+        .create_if_missing(true)
+        .connect()
+        .await
+        .expect("a database");
+    sqlx::migrate!("./migrations/sqlite")
+        .run_to(3, &mut conn)
+        .await
+        .expect("the migrations before the keys");
+    sqlx::query(
+        "INSERT INTO users (id, name, password_hash, guest, created_at) VALUES \
+         (1, 'Élise', 'h', 0, 0), (2, 'élise', 'h', 0, 0), (3, 'ｍｉａ', 'h', 0, 0), \
+         (4, 'bob', 'h', 0, 0)",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("the older accounts");
+    conn.close().await.expect("closed");
+    let expected = [
+        ("ÉLISE", Some(1)),
+        ("Élise", Some(1)),
+        ("élise", Some(2)),
+        ("mia", Some(3)),
+        ("ＭＩＡ", Some(3)),
+        ("BOB", Some(4)),
+        ("nobody", None),
+    ];
+    let taken = |r: StoreResult<UserInfo>| matches!(r, Err(StoreError::NameTaken(_)));
+
+    let sqlite = SqliteStore::open(&dir, metrics()).await.expect("opened");
+    assert_eq!(reached(&sqlite).await, expected);
+    // "e" is not "é": another name.
+    assert!(!taken(sqlite.create_user("elise", None, false).await));
+    for name in ["élise", "ÉLISE", "mia", "Bob", "ELISE"] {
+        assert!(taken(sqlite.create_user(name, None, false).await), "{name}");
+    }
+    sqlite.close().await;
+
+    let url = common::database_on(&common::postgres(), &data_dir("legacy-names-copy"));
+    server::store::copy::sqlite_to_postgres(&dir, &url)
+        .await
+        .expect("copied, keys and all");
+    let copied = PostgresStore::open(&url, metrics()).await.expect("opened");
+    assert_eq!(reached(&copied).await, expected);
+    assert!(taken(copied.create_user("ÉLISE", None, false).await));
+    copied.close().await;
+
+    let url = common::database_on(&common::postgres(), &data_dir("legacy-names-pg"));
+    sqlx::Postgres::create_database(&url)
+        .await
+        .expect("a database");
+    let mut conn = PgConnection::connect(&url).await.expect("connects");
+    sqlx::migrate!("./migrations/postgres")
+        .run_to(1, &mut conn)
+        .await
+        .expect("the first migration");
+    sqlx::query(
+        "INSERT INTO users (id, name, password_hash, guest, created_at) VALUES \
+         (1, 'Élise', 'h', FALSE, 0), (3, 'ｍｉａ', 'h', FALSE, 0), (4, 'bob', 'h', FALSE, 0), \
+         (5, 'mia', 'h', FALSE, 0)",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("the older accounts");
+    conn.close().await.expect("closed");
+    let older = PostgresStore::open(&url, metrics()).await.expect("opened");
+    let got = reached(&older).await;
+    assert_eq!(
+        got,
+        [
+            ("ÉLISE", Some(1)),
+            ("Élise", Some(1)),
+            ("élise", Some(1)),
+            ("mia", Some(5)),
+            ("ＭＩＡ", Some(3)),
+            ("BOB", Some(4)),
+            ("nobody", None),
+        ]
+    );
+    assert!(taken(older.create_user("MIA", None, false).await));
+    older.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,6 +42,7 @@ const TABLES: &[(&str, &[(&str, Kind)])] = &[
         &[
             ("id", Kind::Int),
             ("name", Kind::Text),
+            ("name_key", Kind::Text),
             ("password_hash", Kind::Text),
             ("guest", Kind::Flag),
             ("created_at", Kind::Int),
@@ -176,6 +177,7 @@ pub async fn sqlite_to_postgres(dir: &Path, url: &str) -> StoreResult<Copied> {
         .run(&mut sqlite)
         .await
         .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+    super::sqlite::fill_name_keys(&mut sqlite).await?;
     let target = PostgresStore::open(url, Arc::new(Metrics::new())).await?;
     let copied = copy(&mut sqlite, &target).await;
     target.close().await;
@@ -264,14 +266,6 @@ async fn insert(
         .build()
         .execute(&mut *pg)
         .await
-        .map_err(|e| match &e {
-            sqlx::Error::Database(d) if d.is_unique_violation() && table == "users" => {
-                StoreError::Database(format!(
-                    "two accounts whose names differ only in case cannot both move ({d}): \
-                 rename one in the SQLite hall first"
-                ))
-            }
-            _ => StoreError::Database(format!("{table}: {e}")),
-        })?;
+        .map_err(|e| StoreError::Database(format!("{table}: {e}")))?;
     Ok(done.rows_affected())
 }

@@ -241,7 +241,7 @@ impl HistoryCursor {
         }
     }
 
-    /// Reads the form [`HistoryCursor::to_string`] writes: `STARTED.ID`.
+    /// Reads the form the cursor is written in (its `Display`): `STARTED.ID`.
     pub fn parse(text: &str) -> Option<HistoryCursor> {
         let (started, id) = text.split_once('.')?;
         Some(HistoryCursor {
@@ -271,7 +271,8 @@ pub struct RatingUpdate {
 /// What the hall needs of a database.
 #[async_trait]
 pub trait Store: Send + Sync {
-    /// Creates an account (`name` unique, case-insensitively).
+    /// Creates an account; `name` is unique by its key ([`crate::names::key`]): without
+    /// case or width.
     async fn create_user(
         &self,
         name: &str,
@@ -285,7 +286,8 @@ pub trait Store: Send + Sync {
         name: &str,
         password_hash: &str,
     ) -> StoreResult<UserInfo>;
-    /// The account with this name.
+    /// The account a typed name is: the one with its key, or, for an older account whose
+    /// key was another's, the one with exactly this name.
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>>;
     /// Opens a session: stores only the hash of its token.
     async fn create_session(&self, user: i64, token_hash: &str, expires_at: i64)

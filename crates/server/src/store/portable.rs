@@ -1,7 +1,7 @@
 //! The statements both databases understand alike, written once.
 //!
-//! The two stores differ in a few statements (how a name is matched without case, how
-//! JSON is read and written in place), not in most: with `$N` parameters (SQLite takes
+//! The two stores differ in a few statements (how JSON is read and written in place),
+//! not in most: with `$N` parameters (SQLite takes
 //! them as PostgreSQL does), `TRUE`, `NOT flag`, `RETURNING`, and `CAST(json AS TEXT)`
 //! for a column SQLite keeps as text and PostgreSQL as `jsonb`, one statement serves
 //! both. [`portable_reads!`] expands the reads for one database's pool and
@@ -41,6 +41,25 @@ macro_rules! portable_reads {
             .await
             .map_err(db)?;
             Ok(row.as_ref().map(rows::user_info))
+        }
+
+        /// The account a typed name is, by its key ([`crate::names::key`]). An account
+        /// older than the keys whose key was another's (`fill_name_keys`) is reached by
+        /// its exact name, which comes first.
+        pub(crate) async fn user_by_name(
+            pool: &Pool,
+            name: &str,
+        ) -> StoreResult<Option<crate::store::StoredUser>> {
+            let row = sqlx::query(
+                "SELECT id, name, guest, password_hash, banned FROM users \
+                 WHERE name_key IN ($1, $2) ORDER BY name_key = $2 DESC LIMIT 1",
+            )
+            .bind(crate::names::key(name))
+            .bind(rows::exact_name_key(name))
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?;
+            Ok(row.as_ref().map(rows::stored_user))
         }
 
         /// The tables open when the hall stopped, oldest change first.
@@ -258,10 +277,11 @@ macro_rules! portable_writes {
             guest: bool,
         ) -> StoreResult<UserInfo> {
             let id: i64 = sqlx::query_scalar(
-                "INSERT INTO users (name, password_hash, guest, created_at) \
-                 VALUES ($1, $2, $3, $4) RETURNING id",
+                "INSERT INTO users (name, name_key, password_hash, guest, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
             )
             .bind(name)
+            .bind(crate::names::key(name))
             .bind(hash)
             .bind(guest)
             .bind(unix_now())
@@ -283,10 +303,11 @@ macro_rules! portable_writes {
             hash: &str,
         ) -> StoreResult<UserInfo> {
             let done = sqlx::query(
-                "UPDATE users SET name = $1, password_hash = $2, guest = FALSE \
-                 WHERE id = $3 AND guest",
+                "UPDATE users SET name = $1, name_key = $2, password_hash = $3, guest = FALSE \
+                 WHERE id = $4 AND guest",
             )
             .bind(name)
+            .bind(crate::names::key(name))
             .bind(hash)
             .bind(id)
             .execute(&mut *conn)
@@ -383,8 +404,9 @@ macro_rules! portable_writes {
         /// Deletes a registered account (see `Store::delete_account`).
         pub(crate) async fn delete_account(conn: &mut Conn, user: i64) -> StoreResult<UserInfo> {
             let name = format!("deleted-{user}");
-            let sql =
-                "UPDATE users SET name = $1, password_hash = NULL WHERE id = $2 AND NOT guest";
+            // The name is its own key: "deleted-" and digits fold to themselves.
+            let sql = "UPDATE users SET name = $1, name_key = $1, password_hash = NULL \
+                       WHERE id = $2 AND NOT guest";
             update_registered(conn, sql, &name, user).await?;
             sqlx::query("DELETE FROM ratings WHERE user_id = $1")
                 .bind(user)
@@ -511,6 +533,50 @@ macro_rules! portable_writes {
             .await
             .map_err(db)?;
             Ok(())
+        }
+
+        /// Gives every account made before names had keys (migration `name_keys`) its
+        /// key, once, when the store opens: the database cannot compute it. Should two
+        /// older accounts have one key ("Élise" and "élise", which SQLite's case-folding
+        /// of A to Z alone told apart), the older keeps it and the other is keyed by its
+        /// exact name ([`crate::store::rows::exact_name_key`]), which still logs it in. Returns how
+        /// many accounts got a key.
+        pub(crate) async fn fill_name_keys(conn: &mut Conn) -> StoreResult<u64> {
+            use sqlx::Row;
+            let unkeyed =
+                sqlx::query("SELECT id, name FROM users WHERE name_key IS NULL ORDER BY id")
+                    .fetch_all(&mut *conn)
+                    .await
+                    .map_err(db)?;
+            if unkeyed.is_empty() {
+                return Ok(0);
+            }
+            let mut taken: std::collections::HashSet<String> =
+                sqlx::query_scalar("SELECT name_key FROM users WHERE name_key IS NOT NULL")
+                    .fetch_all(&mut *conn)
+                    .await
+                    .map_err(db)?
+                    .into_iter()
+                    .collect();
+            for row in &unkeyed {
+                let (id, name): (i64, String) = (row.get("id"), row.get("name"));
+                let mut key = crate::names::key(&name);
+                if !taken.insert(key.clone()) {
+                    tracing::warn!(
+                        id,
+                        name = %name,
+                        "an older account's name is another's, folded: it logs in by its exact name"
+                    );
+                    key = crate::store::rows::exact_name_key(&name);
+                }
+                sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                    .bind(key)
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(db)?;
+            }
+            Ok(unkeyed.len() as u64)
         }
     };
 }

@@ -48,6 +48,13 @@ pub(super) fn name_error(e: sqlx::Error, name: &str) -> StoreError {
     }
 }
 
+/// The key of an account older than the keys whose folded name was another's: `=` and
+/// its exact name. No folded name starts with `=`, which no name may hold, so such a key
+/// is reached only by typing the name exactly ([`crate::names`]).
+pub(super) fn exact_name_key(name: &str) -> String {
+    format!("={name}")
+}
+
 /// `value` as the JSON text a column stores.
 pub(super) fn json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
     serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))

@@ -189,6 +189,7 @@ impl PostgresStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        writes::fill_name_keys(&pool).await?;
         let lock = Arc::new(Mutex::new(lock));
         let keeper = tokio::spawn(keep_hold(options, lock.clone()));
         Ok(PostgresStore {
@@ -228,18 +229,7 @@ impl Store for PostgresStore {
     }
 
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
-        let row = self
-            .again(|| {
-                sqlx::query(
-                    "SELECT id, name, guest, password_hash, banned FROM users \
-                     WHERE lower(name) = lower($1)",
-                )
-                .bind(name)
-                .fetch_optional(&self.pool)
-                .map_err(db)
-            })
-            .await?;
-        Ok(row.as_ref().map(rows::stored_user))
+        self.again(|| reads::user_by_name(&self.pool, name)).await
     }
 
     async fn create_session(

@@ -25,6 +25,15 @@ mod statements {
     crate::store::portable::portable_writes!(sqlx::postgres::PgConnection);
 }
 
+/// Gives the accounts made before names had keys their keys, in one transaction, when
+/// the store opens, before any other write (`statements::fill_name_keys`).
+pub(super) async fn fill_name_keys(pool: &sqlx::PgPool) -> StoreResult<u64> {
+    let mut tx = pool.begin().await.map_err(db)?;
+    let filled = statements::fill_name_keys(&mut tx).await?;
+    tx.commit().await.map_err(db)?;
+    Ok(filled)
+}
+
 /// A connection or a transaction taken for one write, and when the write began.
 struct Timed<T> {
     work: T,

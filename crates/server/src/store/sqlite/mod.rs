@@ -6,9 +6,11 @@
 //! already taken, fails alone) and commits them with a single fsync. Under load, tables that
 //! act at once share a commit; alone, a write waits only for its own. Reads go through a
 //! small pool of connections, which WAL lets run beside the writer. The writer and the SQL
-//! of each write are in [`writer`]; this module holds the store and its reads.
+//! of each write are in [`writer`](mod@writer); this module holds the store and its reads.
 
 mod writer;
+
+pub(in crate::store) use writer::fill_name_keys;
 
 /// The reads both stores share.
 mod reads {
@@ -94,7 +96,8 @@ impl SqliteStore {
             .run(&reads)
             .await
             .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
-        let conn = SqliteConnection::connect_with(&options).await.map_err(db)?;
+        let mut conn = SqliteConnection::connect_with(&options).await.map_err(db)?;
+        fill_name_keys(&mut conn).await?;
         let (writes, queue) = mpsc::channel(16 * 1024);
         tokio::spawn(writer(conn, queue, metrics));
         Ok(SqliteStore {
@@ -165,13 +168,7 @@ impl Store for SqliteStore {
     }
 
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
-        let row =
-            sqlx::query("SELECT id, name, guest, password_hash, banned FROM users WHERE name = ?")
-                .bind(name)
-                .fetch_optional(&self.reads)
-                .await
-                .map_err(db)?;
-        Ok(row.as_ref().map(rows::stored_user))
+        reads::user_by_name(&self.reads, name).await
     }
 
     async fn create_session(

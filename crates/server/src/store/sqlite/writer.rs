@@ -105,6 +105,15 @@ pub(super) struct Job {
     pub(super) done: oneshot::Sender<StoreResult<Written>>,
 }
 
+/// Gives the accounts made before names had keys their keys, in one transaction, before
+/// the writer starts (`statements::fill_name_keys`).
+pub(in crate::store) async fn fill_name_keys(conn: &mut SqliteConnection) -> StoreResult<u64> {
+    let mut tx = conn.begin().await.map_err(db)?;
+    let filled = statements::fill_name_keys(&mut tx).await?;
+    tx.commit().await.map_err(db)?;
+    Ok(filled)
+}
+
 /// The writer task: group commits until every sender is gone (a clean shutdown drains
 /// the queue first).
 pub(super) async fn writer(

@@ -1,0 +1,6 @@
+-- The key two names are one name by (`names::key` in the server): the name in Unicode's
+-- compatibility form with every letter lowercased, in any script. The hall computes it,
+-- the same for SQLite and PostgreSQL, where NOCASE folds only A to Z; it fills the key of
+-- the accounts made before this migration when it opens the database.
+ALTER TABLE users ADD COLUMN name_key TEXT;
+CREATE UNIQUE INDEX users_name_key ON users (name_key);

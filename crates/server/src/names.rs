@@ -1,0 +1,84 @@
+//! Account names: which may be registered, the form a name is kept in, and the key by
+//! which two names are the same name.
+//!
+//! A name is kept in Unicode's compatibility form (NFKC), so a player who types "ｍｉａ"
+//! with a Chinese input method left in full width registers, and logs in as, "mia".
+//! Two names are one name when their [`key`]s are equal: the compatibility form with
+//! every letter lowercased, in any script ("Élise" is "élise"). The key is computed here,
+//! the same way for every store, and kept beside the name (`users.name_key`), so a name
+//! is taken, found and matched alike on SQLite and on PostgreSQL, whatever the database's
+//! own idea of case, and a hall copied from one to the other keeps every account
+//! reachable.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// The prefixes of the names the hall gives: a guest's (`guest-…`) and a deleted
+/// account's (`deleted-…`). Nobody may register one.
+const RESERVED: [&str; 2] = ["guest-", "deleted-"];
+
+/// The form a name is kept and shown in: NFKC, which turns full-width letters and digits
+/// into the usual ones and ligatures into their letters.
+pub fn normal(name: &str) -> String {
+    name.nfkc().collect()
+}
+
+/// The key two names are one name by: [`normal`], every letter lowercased, and normalized
+/// again (lowercasing can leave a string that is not in NFKC).
+pub fn key(name: &str) -> String {
+    normal(name).to_lowercase().nfkc().collect()
+}
+
+/// Whether a name (in its [`normal`] form) may be registered: 2 to 24 letters or digits of
+/// any script, '_' or '-', not starting with a name the hall gives.
+pub fn valid(name: &str) -> bool {
+    let n = name.chars().count();
+    let folded = key(name);
+    (2..=24).contains(&n)
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !RESERVED.iter().any(|p| folded.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_follow_the_rules() {
+        for good in ["ab", "小明", "player_1", "a-b", "Élise", &"x".repeat(24)] {
+            assert!(valid(good), "{good}");
+        }
+        for bad in [
+            "a",
+            "",
+            "has space",
+            "guest-12",
+            "Guest-x",
+            "deleted-7",
+            "ＧＵＥＳＴ-1",
+            "a;b",
+            &"x".repeat(25),
+        ] {
+            assert!(!valid(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn full_width_letters_are_kept_as_the_usual_ones() {
+        assert_eq!(normal("ｍｉａ１２"), "mia12");
+        assert_eq!(normal("小明"), "小明");
+        assert_eq!(normal("ﬁsh"), "fish");
+    }
+
+    #[test]
+    fn one_name_whatever_the_case_in_any_script() {
+        assert_eq!(key("Mia"), key("mIA"));
+        assert_eq!(key("ÉLISE"), key("élise"));
+        assert_eq!(key("ΣΟΦΙΑ"), key("σοφια"));
+        assert_eq!(key("ＭＩＡ"), key("mia"));
+        // Decomposed and composed accents are one name too.
+        assert_eq!(key("e\u{301}lise"), key("élise"));
+        assert_ne!(key("mia"), key("mio"));
+    }
+}
