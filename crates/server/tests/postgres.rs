@@ -488,3 +488,56 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
     older.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A database its operator shuts to new connections for a moment
+/// (`ALTER DATABASE … ALLOW_CONNECTIONS false`, SQLSTATE 55000), with every connection
+/// it had ended, is waited for as a broken network is: an account made meanwhile is
+/// made once the database opens again, not refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_shut_to_connections_for_a_moment_is_waited_for() {
+    let url = common::database_on(&common::postgres(), &data_dir("shut-a-moment"));
+    let database = url.rsplit('/').next().expect("a database name").to_string();
+    let store = PostgresStore::open(&url, Arc::new(Metrics::new()))
+        .await
+        .expect("opened");
+    let mut admin = PgConnection::connect(&format!("{}/postgres", common::postgres()))
+        .await
+        .expect("the server's own database");
+    // The name is the test's own: letters, digits and '_'.
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "ALTER DATABASE {database} ALLOW_CONNECTIONS false"
+    )))
+    .execute(&mut admin)
+    .await
+    .expect("shut");
+    sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1")
+        .bind(&database)
+        .execute(&mut admin)
+        .await
+        .expect("its connections ended");
+    let opened = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let open = {
+        let opened = opened.clone();
+        let database = database.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+            opened.store(true, std::sync::atomic::Ordering::SeqCst);
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "ALTER DATABASE {database} ALLOW_CONNECTIONS true"
+            )))
+            .execute(&mut admin)
+            .await
+            .expect("opened again");
+        })
+    };
+    let made = store.create_user("rosa", Some("h"), false).await;
+    assert!(
+        opened.load(std::sync::atomic::Ordering::SeqCst),
+        "answered before the database opened again: {made:?}"
+    );
+    let made = made.expect("made once the database opened again");
+    open.await.expect("the operator's task");
+    let found = store.user_by_name("Rosa").await.expect("a lookup");
+    assert_eq!(found.map(|u| u.info.id), Some(made.id));
+    store.close().await;
+}

@@ -14,8 +14,15 @@ use std::collections::HashMap;
 
 /// A database failure, sorted by what the caller may do about it: a key stored already
 /// ([`StoreError::Exists`]), the database out of reach and the operation worth trying
-/// again ([`StoreError::Unavailable`]: the connection broke, or the server is shutting
-/// down or starting, SQLSTATE classes 08 and 57P), or any other failure.
+/// again ([`StoreError::Unavailable`]), or any other failure.
+///
+/// Out of reach, from PostgreSQL's SQLSTATE: the connection broke (class 08); the server
+/// is shutting down or starting (57P); it has no room for the work, the usual case being
+/// every connection slot taken, or a full disk (class 53); or the database refuses new
+/// connections, shut by its operator (`ALLOW_CONNECTIONS false`, 55000). Each passes when
+/// somebody acts or load falls, as a restart does. (55000 is also what a few statements
+/// the hall never runs fail with; were one to, it would be tried again for a few seconds
+/// before failing as it would have.)
 pub(super) fn db(e: sqlx::Error) -> StoreError {
     let unavailable = match &e {
         sqlx::Error::Io(_)
@@ -26,8 +33,8 @@ pub(super) fn db(e: sqlx::Error) -> StoreError {
             return StoreError::Exists(e.to_string())
         }
         sqlx::Error::Database(d) => d
-            .code()
-            .is_some_and(|code| code.starts_with("08") || code.starts_with("57P")),
+            .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
+            .is_some_and(|pg| out_of_reach(pg.code())),
         _ => false,
     };
     if unavailable {
@@ -35,6 +42,15 @@ pub(super) fn db(e: sqlx::Error) -> StoreError {
     } else {
         StoreError::Database(e.to_string())
     }
+}
+
+/// Whether a PostgreSQL error's SQLSTATE says the database is out of reach for now
+/// ([`db`]).
+fn out_of_reach(sqlstate: &str) -> bool {
+    ["08", "57P", "53"]
+        .iter()
+        .any(|class| sqlstate.starts_with(class))
+        || sqlstate == "55000"
 }
 
 /// A failed write that set an account's name: a taken name is said so, anything else is
