@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Every test qipai has, from a fresh clone: formatting, lints, all tests of every crate, the
-# server's tests and the crash tests once more on PostgreSQL, the property tests once more
-# with a new seed, the binary exactly as the README's run command builds it (so that
-# command starts at once after this one), and the browser client played end to end in
-# Chromium against that binary.
+# Every test qipai has, from a fresh clone: formatting, lints, the docs' links, all tests
+# of every crate, the server's tests and the crash tests once more on PostgreSQL, the
+# property tests once more with a new seed, the binary exactly as the README's run command
+# builds it (so that command starts at once after this one), and the browser client played
+# end to end in Chromium against that binary.
 # Tests run in release mode: the self-play strength tests play thousands of games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261130}"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
+# The docs build without a broken link (private items too: the module maps link them).
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items
 
 # A PostgreSQL server (the machine's, or one this starts), and none of the databases an
 # earlier run's tests left on it.

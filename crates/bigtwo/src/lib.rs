@@ -11,7 +11,7 @@
 //!   winner leads) and summing the per-seat results of each deal's [`game::Outcome`];
 //! * [`scoring`] — card scores and results;
 //! * [`bots`] — `random` and `heuristic`;
-//! * [`GameSpec`] — judge, terminal text and bots for the `qipai` binary and the server.
+//! * [`game::GameSpec`] — judge, terminal text and bots for the `qipai` binary and the server.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
