@@ -199,10 +199,18 @@ impl Command {
                 _ => bail!("`{word}` takes {what}"),
             }
         };
+        // A command that takes nothing refuses what follows it rather than drop it:
+        // `leave t4xk2mq` would otherwise leave the table in view, whichever it is.
+        let alone = |command: Command| -> Result<Command> {
+            match args.as_slice() {
+                [] => Ok(command),
+                _ => bail!("`{word}` takes nothing after it"),
+            }
+        };
         Ok(match word.to_ascii_lowercase().as_str() {
             "" => Command::Nothing,
-            "help" | "?" => Command::Help,
-            "games" => Command::Games,
+            "help" | "?" => alone(Command::Help)?,
+            "games" => alone(Command::Games)?,
             "tables" | "lobby" => Command::Tables(args.first().map(|g| g.to_string())),
             "quick" => Command::Quick(one("a game: quick doudizhu")?),
             "create" | "open" => create(&args)?,
@@ -235,8 +243,8 @@ impl Command {
                 _ => bail!("`watch` takes a table and, if private, its code"),
             },
             "table" => Command::Focus(one("a table you are at")?),
-            "ready" => Command::Ready(true),
-            "unready" => Command::Ready(false),
+            "ready" => alone(Command::Ready(true))?,
+            "unready" => alone(Command::Ready(false))?,
             "bot" => match args.as_slice() {
                 [seat] => Command::AddBot {
                     seat: seat_number(seat)?,
@@ -249,7 +257,10 @@ impl Command {
                 _ => bail!("`bot` takes a seat and, if you like, a bot's name: bot 2 heuristic"),
             },
             "unbot" => Command::RemoveBot(seat_number(&one("a seat")?)?),
-            "stand" => Command::Stand,
+            "stand" => alone(Command::Stand)?,
+            "leave" if !args.is_empty() => {
+                bail!("`leave` takes nothing after it: it leaves the table in view (`table ID` first to view another)")
+            }
             "leave" => Command::Leave,
             "say" if !rest.is_empty() => Command::Say(rest.to_string()),
             "chat" if !rest.is_empty() => Command::Chat(rest.to_string()),
@@ -272,7 +283,7 @@ impl Command {
                 _ => bail!("`ban` takes a name and the reason: ban NAME abuse in chat"),
             },
             "unban" => Command::Unban(one("a name")?),
-            "bans" => Command::Bans,
+            "bans" => alone(Command::Bans)?,
             "mute" => Command::Mute(one("a name")?, true),
             "unmute" => Command::Mute(one("a name")?, false),
             "auto" | "托管" => match rest {
@@ -280,12 +291,12 @@ impl Command {
                 "off" => Command::Auto(false),
                 _ => bail!("`auto` or `auto off`"),
             },
-            "hint" | "h" => Command::Hint,
-            "show" => Command::Show,
+            "hint" | "h" => alone(Command::Hint)?,
+            "show" => alone(Command::Show)?,
             "password" | "delete-account" => {
                 bail!("`{word}` takes nothing after it: it asks for the password itself")
             }
-            "quit" | "exit" => Command::Quit,
+            "quit" | "exit" => alone(Command::Quit)?,
             _ => Command::Move(line.to_string()),
         })
     }
@@ -366,6 +377,16 @@ mod tests {
         );
         assert_eq!(Command::parse("h8").unwrap(), Command::Move("h8".into()));
         assert!(Command::parse("bot x").is_err());
+        for extra in [
+            "ready now",
+            "leave t4xk2mq",
+            "bans all",
+            "quit now",
+            "stand up",
+        ] {
+            let said = Command::parse(extra).unwrap_err().to_string();
+            assert!(said.contains("takes nothing after it"), "{extra}: {said}");
+        }
         assert!(Command::parse("say").is_err());
     }
 
