@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 pub enum AuthError {
     /// The name does not follow the rules.
     #[error(
-        "a name is 2 to 24 letters, digits, '_' or '-', and may not start with 'guest-' or 'deleted-'"
+        "a name is 2 to 24 letters, digits, '_' or '-', its letters of one script (Latin may go with Chinese, Japanese or Korean), and may not start with 'guest-' or 'deleted-'"
     )]
     BadName,
     /// The password is too short or too long.

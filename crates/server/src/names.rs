@@ -9,8 +9,16 @@
 //! is taken, found and matched alike on SQLite and on PostgreSQL, whatever the database's
 //! own idea of case, and a hall copied from one to the other keeps every account
 //! reachable.
+//!
+//! A name is written in one script, as Unicode's "highly restrictive" identifiers are
+//! (UTS #39), except that any Chinese character counts: "Élise", "小明", "міа" and
+//! "tatsuya_たつや" may be registered, "mіa" may not. Its "і" is Cyrillic, and such a mix
+//! is how one player passes for another, a moderator most of all. Latin letters may go
+//! with Chinese, Japanese or Korean, as people write them together.
 
 use unicode_normalization::UnicodeNormalization;
+use unicode_script::Script;
+use unicode_security::mixed_script::AugmentedScriptSet;
 
 /// The prefixes of the names the hall gives: a guest's (`guest-…`) and a deleted
 /// account's (`deleted-…`). Nobody may register one.
@@ -28,8 +36,8 @@ pub fn key(name: &str) -> String {
     normal(name).to_lowercase().nfkc().collect()
 }
 
-/// Whether a name (in its [`normal`] form) may be registered: 2 to 24 letters or digits of
-/// any script, '_' or '-', not starting with a name the hall gives.
+/// Whether a name (in its [`normal`] form) may be registered: 2 to 24 letters or digits,
+/// '_' or '-', in [`one_script`], not starting with a name the hall gives.
 pub fn valid(name: &str) -> bool {
     let n = name.chars().count();
     let folded = key(name);
@@ -37,7 +45,27 @@ pub fn valid(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && one_script(name)
         && !RESERVED.iter().any(|p| folded.starts_with(p))
+}
+
+/// Whether a name's letters are of one script (digits, '_' and '-' belong to every
+/// script), or Latin beside Chinese, Japanese or Korean. This is UTS #39's "highly
+/// restrictive" level without its list of the characters fit for identifiers, which
+/// leaves out the rarer Chinese characters that some people's names are written with.
+pub fn one_script(name: &str) -> bool {
+    let every = AugmentedScriptSet::for_str(name);
+    if !every.is_empty() {
+        return true;
+    }
+    let mut beside_latin = AugmentedScriptSet::default();
+    for c in name.chars() {
+        let scripts = AugmentedScriptSet::for_char(c);
+        if !scripts.base.contains_script(Script::Latin) {
+            beside_latin.intersect_with(scripts);
+        }
+    }
+    beside_latin.hanb || beside_latin.jpan || beside_latin.kore
 }
 
 #[cfg(test)]
@@ -46,7 +74,15 @@ mod tests {
 
     #[test]
     fn names_follow_the_rules() {
-        for good in ["ab", "小明", "player_1", "a-b", "Élise", &"x".repeat(24)] {
+        for good in [
+            "ab",
+            "小明",
+            "player_1",
+            "a-b",
+            "Élise",
+            &"x".repeat(24),
+            "міа",
+        ] {
             assert!(valid(good), "{good}");
         }
         for bad in [
@@ -57,10 +93,36 @@ mod tests {
             "Guest-x",
             "deleted-7",
             "ＧＵＥＳＴ-1",
+            "mіa",
             "a;b",
             &"x".repeat(25),
         ] {
             assert!(!valid(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_name_keeps_to_one_script_or_latin_beside_chinese_japanese_korean() {
+        for one in [
+            "mia",
+            "Élise",
+            "σοφια",
+            "міа",
+            "小明",
+            "𠮷野家",
+            "堃喆_2",
+            "漢字ひらがなカタカナ",
+            "小明abc",
+            "tatsuya_たつや",
+            "민준kim",
+            "ئۆ",
+        ] {
+            assert!(one_script(one), "{one}");
+        }
+        // A Cyrillic і among Latin letters; Latin with Cyrillic, Greek, or Chinese with
+        // Greek.
+        for mixed in ["mіa", "abcабв", "Ωmega", "中文Ελληνικά"] {
+            assert!(!one_script(mixed), "{mixed}");
         }
     }
 

@@ -99,8 +99,8 @@ async fn register_login_logout_and_limits() {
 
 /// A name is one name whatever the case of its letters, in any script, and whatever the
 /// width an input method typed it in: a full-width name is kept in the usual letters, a
-/// second account cannot take any form of a name, and every form logs in; the host's
-/// moderators are matched the same way. The same on both stores (the folding is the
+/// second account cannot take any form of a name, nor pass for it with a letter of another
+/// script, and every form logs in; the host's moderators are matched the same way. The same on both stores (the folding is the
 /// hall's, not the database's).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_is_one_name_whatever_its_case_or_width() {
@@ -119,6 +119,8 @@ async fn a_name_is_one_name_whatever_its_case_or_width() {
     assert_eq!(mia.name, "mia", "kept in the usual letters");
     let (_, elise) = c.session(register("Élise")).await.expect("registered");
     assert_eq!(elise.name, "Élise");
+    // A Cyrillic "і" among Latin letters passes for mia: not a name.
+    assert_eq!(refused(c.session(register("mіa")).await), "bad_name");
     for taken in ["MIA", "Ｍｉａ", "ÉLISE", "e\u{301}lise"] {
         let got = c.session(register(taken)).await;
         assert_eq!(refused(got), "name_taken", "{taken}");
