@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, startServer, openPage, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, screenshotPath, PHONE } from './harness.js';
 
 const env = setup();
 
@@ -306,4 +306,40 @@ test('a player deletes their account: the password and a box to tick, then the p
   await register(page, 'dee');
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('a name typed in full width is kept in the usual letters, and a name that mixes scripts to pass for another is refused', async () => {
+  // A phone in Chinese, its input method left in full width.
+  const phone = await openPage(env.browser, env.server.url, PHONE);
+  await phone.waitForFunction(() => window.qipai.hall.user);
+  const registerAs = async (page, name) => {
+    await page.locator('#user').click();
+    const dialog = page.getByRole('dialog', { name: '登录或注册' });
+    await dialog.getByLabel('用户名').fill(name);
+    await dialog.getByLabel('密码').fill('a long password');
+    await dialog.getByRole('button', { name: '注册' }).click();
+  };
+  await registerAs(phone, 'ｄａｉ');
+  await phone.waitForFunction(() => window.qipai.hall.user?.name === 'dai' && !window.qipai.hall.user.guest);
+  await phone.locator('#user', { hasText: 'dai' }).waitFor();
+  // Another phone: "dаi" with a Cyrillic "а" looks like dai and is refused, saying why.
+  const other = await openPage(env.browser, env.server.url, PHONE);
+  await other.waitForFunction(() => window.qipai.hall.user);
+  await registerAs(other, 'd\u0430i');
+  await other.locator('#toast', { hasText: '只用一种文字' }).waitFor();
+  await other.waitForTimeout(300); // the toast's slide-in, for the picture
+  await other.screenshot({ path: screenshotPath('name-one-script') });
+  await registerAs(other, 'DAI');
+  await other.locator('#toast', { hasText: '用户名已被占用' }).waitFor();
+  assert.equal(await other.evaluate(() => window.qipai.hall.user.guest), true);
+  // In English, on a desktop: the full-width name logs in to dai.
+  const desk = await openPage(env.browser, env.server.url);
+  await desk.waitForFunction(() => window.qipai.hall.user);
+  await desk.locator('#user').click();
+  const login = desk.getByRole('dialog', { name: 'Log in or register' });
+  await login.getByLabel('Name').fill('ＤＡＩ');
+  await login.getByLabel('Password').fill('a long password');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await desk.waitForFunction(() => window.qipai.hall.user?.name === 'dai');
+  assert.deepEqual([...phone.errors, ...other.errors, ...desk.errors], []);
 });
