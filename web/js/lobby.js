@@ -167,7 +167,10 @@ function createDialog(hall, g) {
 
 /** Log in or register; a guest who registers keeps its games. */
 export function loginDialog(hall) {
-  const name = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 24 });
+  // The server counts a name's characters (2 to 24); the browser counts UTF-16 units, two
+  // for each of the rarer Chinese characters, so the field lets 48 through and the server
+  // says when a name is too long.
+  const name = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 48 });
   const pass = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
   const msg = h('p', { class: 'note', role: 'status' }, t('login.note'));
   const u = hall.user;

@@ -332,6 +332,11 @@ test('a name typed in full width is kept in the usual letters, and a name that m
   await registerAs(other, 'DAI');
   await other.locator('#toast', { hasText: '用户名已被占用' }).waitFor();
   assert.equal(await other.evaluate(() => window.qipai.hall.user.guest), true);
+  // Eighteen characters, half of them from beyond the Basic Multilingual Plane, which the
+  // browser counts twice each: all of it reaches the server.
+  const rare = '𠮷田'.repeat(9);
+  await registerAs(other, rare);
+  await other.waitForFunction((n) => window.qipai.hall.user?.name === n, rare);
   // In English, on a desktop: the full-width name logs in to dai.
   const desk = await openPage(env.browser, env.server.url);
   await desk.waitForFunction(() => window.qipai.hall.user);
