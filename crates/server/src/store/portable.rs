@@ -1,14 +1,14 @@
 //! The statements both databases understand alike, written once.
 //!
 //! The two stores differ in a few statements (how JSON is read and written in place),
-//! not in most: with `$N` parameters (SQLite takes
-//! them as PostgreSQL does), `TRUE`, `NOT flag`, `RETURNING`, and `CAST(json AS TEXT)`
-//! for a column SQLite keeps as text and PostgreSQL as `jsonb`, one statement serves
-//! both. [`portable_reads!`] expands the reads for one database's pool and
-//! [`portable_writes!`] the writes for one database's connection; each store invokes
-//! them once and keeps only the statements that really differ, and how it commits. Macros
-//! rather than generic functions: the bounds that would let one function bind and decode
-//! every column in either database would say more than the SQL does.
+//! not in most: with `$N` parameters (SQLite takes them as PostgreSQL does), `TRUE`,
+//! `NOT flag`, `RETURNING`, and `CAST(json AS TEXT)` for a column SQLite keeps as text
+//! and PostgreSQL as `jsonb`, one statement serves both. [`portable_reads!`] expands the
+//! reads for one database's pool and [`portable_writes!`] the writes for one database's
+//! connection; each store invokes them once and keeps only the statements that really
+//! differ, and how it commits. Macros rather than generic functions: the bounds that
+//! would let one function bind and decode every column in either database would say more
+//! than the SQL does.
 
 /// Expands the portable reads as functions on a `sqlx::Pool<$db>`.
 macro_rules! portable_reads {
@@ -539,8 +539,8 @@ macro_rules! portable_writes {
         /// key, once, when the store opens: the database cannot compute it. Should two
         /// older accounts have one key ("Élise" and "élise", which SQLite's case-folding
         /// of A to Z alone told apart), the older keeps it and the other is keyed by its
-        /// exact name ([`crate::store::rows::exact_name_key`]), which still logs it in. Returns how
-        /// many accounts got a key.
+        /// exact name ([`crate::store::rows::exact_name_key`]), which still logs it in.
+        /// Returns how many accounts got a key.
         pub(crate) async fn fill_name_keys(conn: &mut Conn) -> StoreResult<u64> {
             use sqlx::Row;
             let unkeyed =
