@@ -426,6 +426,62 @@ fn a_player_changes_the_password_then_deletes_the_account_from_the_terminal() {
     let _ = server.wait();
 }
 
+/// A guest at the terminal registers without leaving it, the password asked for twice
+/// and never shown; logs out, going on as a guest; and logs in again. The session file
+/// follows each change, so the next `qipai connect` is whoever the last one was.
+#[test]
+fn a_guest_registers_logs_out_and_logs_in_again_from_the_terminal() {
+    let dir = tempfile_dir("connect-register");
+    let (mut server, addr) = serve(&dir, &[]);
+    let session = dir.join("session");
+    let session_arg = session.to_str().expect("a path");
+    let mut ruth = Terminal::start("ruth", &["connect", &addr, "--session", session_arg], None);
+    assert!(ruth.said("(a guest)"), "{:#?}", ruth.transcript);
+    for (typed, answer) in [
+        (
+            &["a long secret", "a long secrets"][..],
+            "the two passwords differ",
+        ),
+        (&["short", "short"][..], "refused (bad_password)"),
+        (&["a long secret", "a long secret"][..], "You are ruth."),
+    ] {
+        ruth.type_line("register ruth");
+        for line in typed {
+            ruth.type_line(line);
+        }
+        ruth.expect(answer);
+    }
+    ruth.type_line("logout now");
+    ruth.expect("`logout` takes nothing after it");
+    ruth.type_line("logout");
+    ruth.expect("Logged out. You go on as a guest.");
+    ruth.expect("You are guest-");
+    ruth.type_line("login ruth");
+    ruth.type_line("a wrong secret");
+    ruth.expect("refused (wrong_password)");
+    ruth.type_line("login ruth");
+    ruth.type_line("a long secret");
+    ruth.expect("You are ruth.");
+    assert!(
+        !ruth
+            .transcript
+            .iter()
+            .any(|l| l.contains("secret") || l.contains("short")),
+        "a password was shown: {:#?}",
+        ruth.transcript
+    );
+    ruth.type_line("quit");
+    ruth.ends("quit ends it");
+    let again = Terminal::start(
+        "ruth again",
+        &["connect", &addr, "--session", session_arg],
+        None,
+    );
+    assert!(again.said("as ruth"), "{:#?}", again.transcript);
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
 /// One account, one live connection: a second terminal logging in to it takes the
 /// account over, and the first says so and stops, rather than connecting again and
 /// taking it back, which the second would then do in turn.

@@ -26,6 +26,10 @@ In the hall:
   ban NAME REASON…           (a moderator) shut an account out, saying why
   unban NAME                 (a moderator) let it back
   bans                       (a moderator) the banned accounts, with why and when
+  register NAME              make an account (a guest keeps its games); the password is
+                             asked for without showing it
+  login NAME / logout        log in to an account (password asked for), or go on as a
+                             guest
   password                   change your password (asked for without showing it); your
                              other sessions end
   delete-account             delete your account, with its password: the name is free
@@ -124,6 +128,22 @@ pub enum Command {
     Hint,
     /// `show`.
     Show,
+    /// `register NAME`, with the password typed twice at its prompts.
+    Register {
+        /// The account's name.
+        name: String,
+        /// Its password.
+        password: String,
+    },
+    /// `login NAME`, with the password typed at its prompt.
+    Login {
+        /// The account's name.
+        name: String,
+        /// Its password.
+        password: String,
+    },
+    /// `logout`: the session ends, and a guest's begins.
+    Logout,
     /// `password`, with what was typed at its prompts.
     ChangePassword {
         /// The current password.
@@ -143,16 +163,19 @@ pub enum Command {
 }
 
 /// The prompts a typed line asks to be answered without echo, before it is read: the
-/// passwords of `password` and `delete-account`. The line itself holds no secret, so it can
-/// be echoed and kept in the history like any other.
+/// passwords of `register NAME`, `login NAME`, `password` and `delete-account`. The line
+/// itself holds no secret, so it can be echoed and kept in the history like any other.
 pub fn secret_prompts(line: &str) -> &'static [&'static str] {
-    match line.trim() {
-        "password" => &[
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["register", _] => &["password (8 characters or more): ", "the password again: "],
+        ["login", _] => &["password: "],
+        ["password"] => &[
             "current password: ",
             "new password (8 characters or more): ",
             "the new password again: ",
         ],
-        "delete-account" => &["your password, to delete the account: "],
+        ["delete-account"] => &["your password, to delete the account: "],
         _ => &[],
     }
 }
@@ -162,8 +185,28 @@ impl Command {
     /// command is written.
     pub fn read(line: &str, secrets: Vec<String>) -> Result<Command> {
         let mut secrets = secrets.into_iter();
-        match line.trim() {
-            "password" => {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["register", name] => {
+                let (Some(password), Some(again)) = (secrets.next(), secrets.next()) else {
+                    bail!("no password typed; no account made")
+                };
+                if password != again {
+                    bail!("the two passwords differ; no account made")
+                }
+                Ok(Command::Register {
+                    name: name.to_string(),
+                    password,
+                })
+            }
+            ["login", name] => match secrets.next() {
+                Some(password) if !password.is_empty() => Ok(Command::Login {
+                    name: name.to_string(),
+                    password,
+                }),
+                _ => bail!("no password typed"),
+            },
+            ["password"] => {
                 let (Some(password), Some(new_password), Some(again)) =
                     (secrets.next(), secrets.next(), secrets.next())
                 else {
@@ -177,7 +220,7 @@ impl Command {
                     new_password,
                 })
             }
-            "delete-account" => match secrets.next() {
+            ["delete-account"] => match secrets.next() {
                 Some(password) if !password.is_empty() => Ok(Command::DeleteAccount { password }),
                 _ => bail!("no password typed; the account stays"),
             },
@@ -296,6 +339,10 @@ impl Command {
             "password" | "delete-account" => {
                 bail!("`{word}` takes nothing after it: it asks for the password itself")
             }
+            "register" | "login" => {
+                bail!("`{word}` takes a name: {word} NAME (it asks for the password itself)")
+            }
+            "logout" => alone(Command::Logout)?,
             "quit" | "exit" => alone(Command::Quit)?,
             _ => Command::Move(line.to_string()),
         })
@@ -413,7 +460,21 @@ mod tests {
         assert_eq!(secret_prompts(" delete-account ").len(), 1);
         assert!(secret_prompts("password hunter2").is_empty());
         assert!(secret_prompts("3 3 3").is_empty());
+        assert_eq!(secret_prompts("register ruth").len(), 2);
+        assert_eq!(secret_prompts("login ruth").len(), 1);
+        assert!(secret_prompts("login ruth hunter2").is_empty());
+        assert!(Command::parse("login ruth hunter2").is_err());
+        assert!(Command::parse("register").is_err());
         let typed = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            Command::read("login ruth", typed(&["a secret"])).unwrap(),
+            Command::Login {
+                name: "ruth".into(),
+                password: "a secret".into()
+            }
+        );
+        let differ = Command::read("register ruth", typed(&["one secret", "another"]));
+        assert!(format!("{:#}", differ.unwrap_err()).contains("differ"));
         assert_eq!(
             Command::read("password", typed(&["old one", "new one!", "new one!"])).unwrap(),
             Command::ChangePassword {

@@ -336,6 +336,9 @@ impl Client<'_> {
                 new_password,
             },
             Command::DeleteAccount { password } => ClientMessage::DeleteAccount { password },
+            Command::Register { name, password } => ClientMessage::Register { name, password },
+            Command::Login { name, password } => ClientMessage::Login { name, password },
+            Command::Logout => ClientMessage::Logout,
             Command::Move(text) => match self.tables.read_move(self.registry, &text) {
                 Ok(message) => message,
                 Err(why) => return self.say(&why),
@@ -365,7 +368,12 @@ impl Client<'_> {
                 self.keep_session(token, user)?;
                 self.say(&format!("You are {who}."))
             }
-            ServerMessage::LoggedOut => self.say("Logged out."),
+            ServerMessage::LoggedOut => {
+                self.user = None;
+                self.token = None;
+                self.say("Logged out. You go on as a guest.")?;
+                self.send(ClientMessage::Guest).await
+            }
             ServerMessage::PasswordChanged { sessions_ended: 0 } => {
                 self.say("Your password is changed.")
             }
