@@ -31,9 +31,15 @@ pub fn normal(name: &str) -> String {
 }
 
 /// The key two names are one name by: [`normal`], every letter lowercased, and normalized
-/// again (lowercasing can leave a string that is not in NFKC).
+/// again (lowercasing can leave a string that is not in NFKC). A dotted capital İ
+/// lowercases to "i" and a combining dot, which no name may hold otherwise; the dot is
+/// dropped, so "ÉLİSE" is élise, as Turkish reads it, and not a look-alike beside her.
 pub fn key(name: &str) -> String {
-    normal(name).to_lowercase().nfkc().collect()
+    normal(name)
+        .to_lowercase()
+        .replace("i\u{307}", "i")
+        .nfkc()
+        .collect()
 }
 
 /// Whether a name (in its [`normal`] form) may be registered: 2 to 24 letters or digits,
@@ -141,6 +147,8 @@ mod tests {
         assert_eq!(key("ＭＩＡ"), key("mia"));
         // Decomposed and composed accents are one name too.
         assert_eq!(key("e\u{301}lise"), key("élise"));
+        assert_eq!(key("ÉLİSE"), key("élise"));
+        assert_eq!(key("İstanbul"), key("istanbul"));
         assert_ne!(key("mia"), key("mio"));
     }
 }
