@@ -50,10 +50,16 @@ pub enum AuthError {
     /// A guest has no password to change: registering gives it one.
     #[error("a guest has no password: register to choose a name and password")]
     Guest,
-    /// A moderator banned the account, or (for a new account) an account last used from
-    /// this address lately; the reason is the moderator's.
+    /// A moderator banned the account; the reason is the moderator's.
     #[error("banned by a moderator: {0}")]
     Banned(String),
+    /// No new account (guest or registered) from this address for a while: a moderator
+    /// banned an account that played from it. Said apart from [`AuthError::Banned`], for
+    /// whoever else is behind the address (a household, a campus) is not the one banned.
+    #[error(
+        "no new accounts from this address for now: a moderator banned an account that played from it ({0}); log in to an account you have, or try again tomorrow"
+    )]
+    AddressBlocked(String),
     /// The session token is unknown, expired or revoked.
     #[error("the session has ended; log in again")]
     BadToken,
@@ -72,6 +78,7 @@ impl AuthError {
             AuthError::WrongPassword | AuthError::WrongCurrentPassword => "wrong_password",
             AuthError::Guest => "guest",
             AuthError::Banned(_) => "banned",
+            AuthError::AddressBlocked(_) => "address_blocked",
             AuthError::RateLimited => "rate_limited",
             AuthError::TooManyAccounts => "too_many_accounts",
             AuthError::BadToken => "bad_token",
@@ -221,7 +228,7 @@ impl Accounts {
     /// share lately.
     fn new_account(&self, address: &str) -> Result<(), AuthError> {
         if let Some(reason) = self.blocked(address) {
-            return Err(AuthError::Banned(reason));
+            return Err(AuthError::AddressBlocked(reason));
         }
         if !self.new_by_address.allowed(address) {
             return Err(AuthError::TooManyAccounts);

@@ -151,7 +151,8 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
     assert_eq!(moderator(Some(&mona_token)).await, Some(true));
     assert_eq!(moderator(None).await, Some(false));
     // His token opens nothing; his password is refused with the reason; his address
-    // makes no guest and no new account.
+    // makes no guest and no new account, which is said as the address's block, not as a
+    // ban of whoever asks.
     let (mut c, user, _) = Connection::open(&server.addr, Some(&carl_token))
         .await
         .expect("connects");
@@ -162,7 +163,7 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
         password: "another password".into(),
     };
     for m in [ClientMessage::Guest, register] {
-        assert_eq!(refused(c.session(m).await), "banned");
+        assert_eq!(refused(c.session(m).await), "address_blocked");
     }
     // Others at the address still log in to the accounts they have.
     let (_mona_again, _) = account(&server.addr, "mona", true).await;
