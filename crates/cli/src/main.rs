@@ -20,14 +20,16 @@ macro_rules! out {
     }};
 }
 
+mod bot;
 mod connect;
 mod convert;
+mod engine;
 mod games;
 mod gomocup;
 mod http;
 mod judge;
+mod lines;
 mod loadtest;
-mod pbrain;
 mod play;
 mod prompt;
 mod serve;
@@ -58,6 +60,9 @@ enum Command {
     Sim(sim::Args),
     /// Be a Gomocup (Piskvork) brain on stdin/stdout, for Gomoku tournament managers.
     Gomocup,
+    /// Be an engine of qipai's JSON-lines protocol on stdin/stdout, played by one of the
+    /// game's bots: for other harnesses, and the model of your own (docs/engines.md).
+    Bot(bot::Args),
     /// Check finished game records: the seed against the commitment, the deal, the replay.
     Verify(verify::Args),
     /// Run the game hall: accounts, lobby, tables, computers, over WebSocket (one machine,
@@ -118,6 +123,7 @@ fn run() -> Result<()> {
         Command::Import(args) => convert::import(&registry, args),
         Command::Loadtest(args) => loadtest::run(registry, args),
         Command::Gomocup => gomocup::run(),
+        Command::Bot(args) => bot::run(&registry, args),
         Command::Games => {
             for g in registry.games() {
                 outln!(

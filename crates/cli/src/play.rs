@@ -1,6 +1,6 @@
 //! `qipai play GAME`: a person against computer players in the terminal, game after game.
 
-use crate::pbrain::ExternalBrain;
+use crate::engine::{Engine, Protocol};
 use crate::prompt::Prompt;
 use anyhow::{bail, Context, Result};
 use game::text::{players, signed};
@@ -35,13 +35,17 @@ pub struct Args {
     /// Write each finished game's record here, one JSON line per game, for `qipai verify`.
     #[arg(long)]
     record: Option<String>,
-    /// Play against an external engine instead of a bot, for games that speak an engine
-    /// protocol (Gomoku: a Gomocup brain, e.g. `./pbrain-embryo`).
+    /// Play against an external engine instead of a bot: your own program
+    /// (docs/engines.md), or a Gomocup brain for Gomoku (e.g. `./pbrain-embryo`).
     #[arg(long)]
     engine: Option<String>,
     /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
+    /// How the engine is spoken to: `json` (qipai's JSON lines, every game) or `gomocup`
+    /// (Gomoku brains); by default the game's own protocol, else `json`.
+    #[arg(long, value_enum)]
+    engine_protocol: Option<Protocol>,
 }
 
 /// Commands of the terminal table besides the game's own actions.
@@ -63,7 +67,8 @@ struct Session<'a> {
     me: Seat,
     seats: usize,
     bot: String,
-    engine: Option<(String, std::time::Duration)>,
+    /// The engine that plays the other seats, and the command that started it.
+    engine: Option<(String, Engine)>,
     prompt: Prompt,
 }
 
@@ -100,12 +105,17 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         ),
         None => game.default_bot().to_string(),
     };
-    if args.engine.is_some() && game.engine_protocol() != Some("gomocup") {
-        bail!(
-            "--engine drives a Gomocup brain, and {} speaks no engine protocol",
-            game.id()
-        );
-    }
+    let engine = match &args.engine {
+        Some(command) => {
+            let protocol = Protocol::choose(game, args.engine_protocol)?;
+            let turn = std::time::Duration::from_millis(args.engine_ms);
+            Some((
+                command.clone(),
+                Engine::start(game, protocol, command, turn)?,
+            ))
+        }
+        None => None,
+    };
     // The record file is opened before the deal, so a bad path costs no game.
     let mut record_file = match &args.record {
         Some(path) => {
@@ -126,10 +136,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         me,
         seats,
         bot,
-        engine: args
-            .engine
-            .clone()
-            .map(|c| (c, std::time::Duration::from_millis(args.engine_ms))),
+        engine,
         prompt: Prompt::new(),
     };
     outln!(
@@ -217,11 +224,7 @@ impl Session<'_> {
         if others.len() == 1 {
             format!("Your opponent is {who}, in seat {}.", others[0])
         } else {
-            format!("{who} plays seats {}.", others.join(", ")).replacen(
-                "the computer",
-                "The computer",
-                1,
-            )
+            format!("{who} plays seats {}.", others.join(", ")).replacen("the", "The", 1)
         }
     }
 
@@ -229,9 +232,7 @@ impl Session<'_> {
     fn seat_computers(&self, table: &mut dyn Table, seed: &Seed) -> Result<()> {
         for s in (0..self.seats).filter(|&s| s != self.me) {
             match &self.engine {
-                Some((command, turn)) => {
-                    table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, *turn)?))?
-                }
+                Some((_, engine)) => table.set_json_bot(s, engine.seat()?)?,
                 None => table.set_bot(s, &self.bot, &seed.derive(100 + s as u64))?,
             }
         }

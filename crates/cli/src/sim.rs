@@ -1,6 +1,6 @@
 //! `qipai sim GAME`: self-play figures.
 
-use crate::pbrain::ExternalBrain;
+use crate::engine::{Engine, Protocol};
 use anyhow::{bail, Context, Result};
 use game::sim::{BotReport, GameResult, SimOptions, SimReport};
 use game::stats::{Summary, Tally};
@@ -16,21 +16,17 @@ use std::time::{Duration, Instant};
 const EXTERNAL: &str = "external";
 
 /// A series with an external engine: the engine is a process, not one of the game's bots,
-/// so the games run through tables, one at a time, with a fresh brain for each game. Seeds,
-/// rotation and the report are as in the game's own self-play.
+/// so the games run through tables, one at a time. Rotation, `--duplicate` and the report
+/// are as in the game's own self-play. The deals are a table's: game `i`'s seed goes
+/// through the deal's fairness hash (`fair::game_seed`), so they are not the deals of a
+/// run without an engine on the same seed, but every run with an engine on that seed gets
+/// the same ones, whoever the engine is.
 fn with_engine(
     game: &dyn ErasedGame,
     opts: &SimOptions,
-    command: &str,
-    turn: Duration,
+    engine: &Engine,
     each: &(dyn Fn(&GameResult) + Sync),
 ) -> Result<SimReport> {
-    if game.engine_protocol() != Some("gomocup") {
-        bail!(
-            "--engine drives a Gomocup brain, and {} speaks no engine protocol",
-            game.id()
-        );
-    }
     let seats = opts.bots.len();
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut actions = 0u64;
@@ -45,14 +41,16 @@ fn with_engine(
         let mut table = game.new_table(&setup)?;
         for (s, name) in names.iter().enumerate() {
             if *name == EXTERNAL {
-                table.set_json_bot(s, Box::new(ExternalBrain::spawn(command, turn)?))?;
+                table.set_json_bot(s, engine.seat()?)?;
             } else {
                 table.set_bot(s, name, &seed.derive(1_000 + s as u64))?;
             }
         }
         let mut table_actions = 0;
         while let Some(seat) = table.to_act().seats().iter().next() {
-            table.bot_move(seat).with_context(|| format!("game {i}"))?;
+            table
+                .bot_move(seat)
+                .with_context(|| format!("game {i}, seat {seat} ({})", names[seat]))?;
             table_actions += 1;
         }
         actions += table_actions;
@@ -153,13 +151,17 @@ pub struct Args {
     /// `i / seats`.
     #[arg(long, conflicts_with = "no_rotate")]
     duplicate: bool,
-    /// The command that starts an external engine (Gomoku: a Gomocup brain), which plays
-    /// the seats of the bot named `external`.
+    /// The command that starts an external engine, which plays the seats of the bot named
+    /// `external`: your own program (docs/engines.md).
     #[arg(long)]
     engine: Option<String>,
     /// The external engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
+    /// How the engine is spoken to: `json` (qipai's JSON lines, every game) or `gomocup`
+    /// (Gomoku brains); by default the game's own protocol, else `json`.
+    #[arg(long, value_enum)]
+    engine_protocol: Option<Protocol>,
     /// The index of the first game: `--first 1782 --games 718` plays games 1782 to 2499
     /// of the run with this seed exactly as the whole run would, to finish a stopped run.
     #[arg(long, default_value_t = 0)]
@@ -265,8 +267,10 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             .engine
             .as_deref()
             .context("the bot `external` needs --engine COMMAND")?;
+        let protocol = Protocol::choose(game, args.engine_protocol)?;
         let turn = Duration::from_millis(args.engine_ms);
-        with_engine(game, &opts, command, turn, &each)?
+        let engine = Engine::start(game, protocol, command, turn)?;
+        with_engine(game, &opts, &engine, &each)?
     } else {
         game.sim(&opts, per_game.is_some().then_some(&each))?
     };

@@ -438,7 +438,7 @@ impl Brain {
 }
 
 /// The manager's side of the protocol: commands to send to a brain and its replies read
-/// back. The loop that drives a brain (the `qipai` binary's `pbrain` module) sends
+/// back. The loop that drives a brain (the `qipai` binary's `engine::pbrain` module) sends
 /// `START size`, the `INFO` lines, then per brain move `BEGIN`, `TURN x,y` or
 /// `BOARD … DONE`, reading lines with [`parse_reply`](client::parse_reply) until a
 /// [`Reply::Move`](client::Reply::Move); `END` at the end.

@@ -6,12 +6,11 @@
 //! or a whole `BOARD`), and waits for its move, with a deadline. The brain is told the board
 //! size, the rule bitmask and the time per move once, after `START`.
 
+use super::process::Process;
 use anyhow::{bail, Context, Result};
 use game::{JsonBot, Seat};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// Extra time allowed beyond the brain's own move budget before it is declared dead.
@@ -19,9 +18,7 @@ const GRACE: Duration = Duration::from_secs(3);
 
 /// An external brain, started and ready to be told a position.
 pub struct ExternalBrain {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: Process,
     turn: Duration,
     /// The moves the brain knows, in order (black first), its own included.
     known: Vec<[u8; 2]>,
@@ -30,33 +27,10 @@ pub struct ExternalBrain {
 
 impl ExternalBrain {
     /// Starts `command` (a program and its arguments, split on whitespace) as a brain that
-    /// gets `turn` per move.
+    /// gets `turn` per move. Its stderr is dropped: brains are chatty there.
     pub fn spawn(command: &str, turn: Duration) -> Result<ExternalBrain> {
-        let mut words = command.split_whitespace();
-        let program = words.next().context("--engine needs a command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("cannot start the engine '{command}'"))?;
-        let stdin = child.stdin.take().context("engine stdin")?;
-        let stdout = child.stdout.take().context("engine stdout")?;
-        let (tx, lines) = channel();
-        // A reader thread, so that a silent brain cannot block us past its deadline.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         Ok(ExternalBrain {
-            child,
-            stdin,
-            lines,
+            process: Process::spawn(command, Stdio::null())?,
             turn,
             known: Vec::new(),
             started: false,
@@ -64,21 +38,13 @@ impl ExternalBrain {
     }
 
     fn send(&mut self, lines: &[String]) -> Result<()> {
-        for l in lines {
-            writeln!(self.stdin, "{l}").context("the engine closed its input")?;
-        }
-        self.stdin.flush().context("the engine closed its input")?;
-        Ok(())
+        self.process.send(lines)
     }
 
     /// Reads lines until one that is not a message: the answer to the last command.
     fn answer(&mut self, wait: Duration) -> Result<String> {
         loop {
-            let line = match self.lines.recv_timeout(wait) {
-                Ok(l) => l,
-                Err(RecvTimeoutError::Timeout) => bail!("the engine did not answer in time"),
-                Err(RecvTimeoutError::Disconnected) => bail!("the engine exited"),
-            };
+            let line = self.process.line(wait)?;
             let head = line
                 .split_whitespace()
                 .next()
@@ -175,16 +141,8 @@ impl JsonBot for ExternalBrain {
 }
 
 impl Drop for ExternalBrain {
+    /// A brain is told `END`; the process then closes its input and reaps it.
     fn drop(&mut self) {
         let _ = self.send(&["END".to_string()]);
-        // Give it a moment to exit on its own, then make sure it does.
-        for _ in 0..20 {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

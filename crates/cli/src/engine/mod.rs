@@ -1,0 +1,91 @@
+//! External engines: another program playing seats in `qipai sim` and `qipai play`.
+//!
+//! A bot author's program plays against qipai's bots, or against a person, without being
+//! linked into qipai. Two protocols:
+//!
+//! * [`jsonl`], qipai's own, for every game: the seat's view and its legal actions as one
+//!   JSON line, the action as one line back. One process serves a whole run.
+//! * [`pbrain`], the Gomocup (Piskvork) protocol that Gomoku engines already speak. A
+//!   brain keeps the game's state, so each game gets a fresh one.
+//!
+//! Either way the engine is a [`JsonBot`]: it sees what the seat sees and nothing else, and
+//! the table checks its action like anyone's. [`process`] is what both share: the child
+//! process, its lines, deadlines and reaping.
+
+mod jsonl;
+mod pbrain;
+mod process;
+
+use anyhow::{bail, Result};
+use game::{ErasedGame, JsonBot};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How an engine is spoken to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    /// qipai's JSON lines, for every game.
+    Json,
+    /// Gomocup (Piskvork) brains, for Gomoku.
+    Gomocup,
+}
+
+impl Protocol {
+    /// The protocol asked for, or else the game's own engine protocol (Gomocup for
+    /// Gomoku), or else qipai's JSON lines. A protocol the game does not speak is refused.
+    pub fn choose(game: &dyn ErasedGame, asked: Option<Protocol>) -> Result<Protocol> {
+        let own = match game.engine_protocol() {
+            Some("gomocup") => Some(Protocol::Gomocup),
+            _ => None,
+        };
+        match asked {
+            Some(Protocol::Gomocup) if own != Some(Protocol::Gomocup) => bail!(
+                "{} has no Gomocup brains; its engines speak json (--engine-protocol json)",
+                game.id()
+            ),
+            Some(p) => Ok(p),
+            None => Ok(own.unwrap_or(Protocol::Json)),
+        }
+    }
+}
+
+/// An engine for a run: how to start it, and for JSON lines the one running process.
+pub struct Engine {
+    command: String,
+    turn: Duration,
+    shared: Option<Arc<Mutex<jsonl::JsonEngine>>>,
+}
+
+impl Engine {
+    /// Starts `command` as `game`'s engine by `protocol`, with `turn` a move. A JSON
+    /// engine starts at once (so a wrong command fails before any game); a Gomocup brain
+    /// starts with each game.
+    pub fn start(
+        game: &dyn ErasedGame,
+        protocol: Protocol,
+        command: &str,
+        turn: Duration,
+    ) -> Result<Engine> {
+        let shared = match protocol {
+            Protocol::Json => Some(Arc::new(Mutex::new(jsonl::JsonEngine::spawn(
+                game.id(),
+                command,
+                turn,
+            )?))),
+            Protocol::Gomocup => None,
+        };
+        Ok(Engine {
+            command: command.to_string(),
+            turn,
+            shared,
+        })
+    }
+
+    /// A player for one seat of a new game.
+    pub fn seat(&self) -> Result<Box<dyn JsonBot>> {
+        Ok(match &self.shared {
+            Some(engine) => Box::new(jsonl::JsonSeat(Arc::clone(engine))),
+            None => Box::new(pbrain::ExternalBrain::spawn(&self.command, self.turn)?),
+        })
+    }
+}

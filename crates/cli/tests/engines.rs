@@ -1,0 +1,344 @@
+//! Your own program in a qipai seat: `qipai sim --engine` and `qipai play --engine` with
+//! qipai's JSON-lines engine protocol, and `qipai bot`, a qipai bot behind that protocol.
+//! Every engine here is a real process: the `qipai` binary itself, or a shell script.
+
+mod common;
+
+use common::{qipai, said};
+use serde_json::{json, Value};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+const QIPAI: &str = env!("CARGO_BIN_EXE_qipai");
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("qipai-engines-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// Writes an executable shell script and returns its path.
+fn script(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("a script");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.to_string_lossy().into_owned()
+}
+
+/// Runs `qipai sim` with `args` and the per-game file `games`; returns the games by index.
+fn sim(args: &[&str], games: &Path) -> Vec<Value> {
+    let mut all: Vec<&str> = vec!["sim"];
+    all.extend_from_slice(args);
+    let file = games.to_string_lossy();
+    all.extend_from_slice(&["--per-game", &file]);
+    let out = qipai(&all, b"");
+    assert!(out.status.success(), "qipai {all:?}: {}", said(&out));
+    let mut games: Vec<Value> = std::fs::read_to_string(games)
+        .expect("the per-game file")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a game is JSON"))
+        .collect();
+    games.sort_by_key(|g| g["game"].as_u64());
+    games
+}
+
+/// Runs `qipai sim ARGS`, which must fail saying every one of `expected` (each one, or one
+/// of its `|`-separated alternatives), and never panic.
+fn sim_fails(args: &[&str], expected: &[&str]) {
+    let mut all = vec!["sim"];
+    all.extend_from_slice(args);
+    let out = qipai(&all, b"");
+    let text = said(&out);
+    assert!(!out.status.success(), "{args:?}: {text}");
+    for wanted in expected {
+        assert!(
+            wanted.split('|').any(|e| text.contains(e)),
+            "{args:?}: {text}"
+        );
+    }
+    assert!(!text.contains("panicked"), "{args:?}: {text}");
+}
+
+/// Plays `games` games of `game` with `qipai bot GAME heuristic` as the engine of the
+/// seat named `external` in `bots`, and returns every request it was sent.
+fn requests(dir: &Path, game: &str, bots: &str, extra: &[&str]) -> Vec<Value> {
+    let log = dir.join(format!("{game}-requests.jsonl"));
+    let engine = script(
+        dir,
+        &format!("{game}-tee"),
+        &format!("tee {} | {QIPAI} bot {game} heuristic", log.display()),
+    );
+    let mut args = vec![game, "--bots", bots, "--engine", &engine];
+    args.extend_from_slice(extra);
+    sim(&args, &dir.join(format!("{game}-games.jsonl")));
+    std::fs::read_to_string(&log)
+        .expect("the requests")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a request is JSON"))
+        .collect()
+}
+
+/// What a game's result is, whoever played it.
+fn results(games: &[Value]) -> Vec<(Value, Value, Value)> {
+    games
+        .iter()
+        .map(|g| {
+            (
+                g["roles"].clone(),
+                g["scores"].clone(),
+                g["actions"].clone(),
+            )
+        })
+        .collect()
+}
+
+/// The card games and Ten and a half, each with a bot that decides by the view alone (its
+/// seed unused), and the seats to fill.
+const DETERMINISTIC: [(&str, &str, usize); 4] = [
+    ("doudizhu", "heuristic", 3),
+    ("bigtwo", "heuristic", 4),
+    ("doudizhu5", "heuristic", 5),
+    ("tenhalf", "counting", 4),
+];
+
+/// An engine sees each seat's view and legal actions and nothing else; if that is all a
+/// bot needs, `qipai bot` behind the protocol plays every game exactly as the bot does in
+/// the process. Its answers as typed text (`{"text":…}`) are read back to the same action.
+#[test]
+fn an_engine_plays_each_game_exactly_as_the_bot_behind_it() {
+    let dir = scratch("exact");
+    for (game, bot, seats) in DETERMINISTIC {
+        let engine = format!("{QIPAI} bot {game} {bot}");
+        let mut mixed = vec!["external".to_string()];
+        mixed.extend(std::iter::repeat_n(bot.to_string(), seats - 1));
+        let mixed = mixed.join(",");
+        let every = vec!["external"; seats].join(",");
+        let base = ["--games", "12", "--seed", "3", "--engine", &engine];
+        let one = sim(
+            &[&[game, "--bots", &mixed][..], &base[..]].concat(),
+            &dir.join("one.jsonl"),
+        );
+        let all = sim(
+            &[&[game, "--bots", &every][..], &base[..]].concat(),
+            &dir.join("all.jsonl"),
+        );
+        assert_eq!(one.len(), 12, "{game}");
+        assert_eq!(
+            results(&one),
+            results(&all),
+            "{game}: one engine seat, or all"
+        );
+        assert!(
+            one.iter()
+                .enumerate()
+                .all(|(i, g)| g["bots"][(seats - i % seats) % seats] == "external"),
+            "{game}: the engine's seat rotates as a bot's does"
+        );
+
+        // The same engine answering in words, as a player types them.
+        let words = script(
+            &dir,
+            &format!("{game}-words"),
+            &format!(
+                "{QIPAI} bot {game} {bot} | sed -u 's/^{{\"action\":.*,\"text\":/{{\"text\":/'"
+            ),
+        );
+        let typed = sim(
+            &[
+                game, "--bots", &every, "--games", "12", "--seed", "3", "--engine", &words,
+            ],
+            &dir.join("typed.jsonl"),
+        );
+        assert_eq!(results(&typed), results(&all), "{game}: typed answers");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Gomoku's engines speak Gomocup by default; `--engine-protocol json` seats a JSON engine
+/// instead, and every game is played to its end. A card game has no Gomocup brains.
+#[test]
+fn gomoku_takes_a_json_engine_when_asked_and_a_card_game_refuses_gomocup() {
+    let dir = scratch("gomoku");
+    let engine = format!("{QIPAI} bot gomoku engine:L1");
+    let games = sim(
+        &[
+            "gomoku",
+            "--a",
+            "external",
+            "--b",
+            "classic",
+            "--games",
+            "4",
+            "--engine",
+            &engine,
+            "--engine-protocol",
+            "json",
+        ],
+        &dir.join("g.jsonl"),
+    );
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g["actions"].as_u64() > Some(8)));
+
+    sim_fails(
+        &[
+            "doudizhu",
+            "--bots",
+            "external,random,random",
+            "--engine",
+            &format!("{QIPAI} bot doudizhu random"),
+            "--engine-protocol",
+            "gomocup",
+        ],
+        &["doudizhu has no Gomocup brains"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What an engine is sent: the game, the seat, that seat's view (its own hand and no
+/// other), every legal action, and the time it may take.
+#[test]
+fn an_engine_is_sent_its_seat_view_and_legal_actions() {
+    let dir = scratch("requests");
+    let requests = requests(
+        &dir,
+        "doudizhu",
+        "external,random,random",
+        &["--games", "3", "--engine-ms", "250"],
+    );
+    assert!(requests.len() > 10, "{} requests", requests.len());
+    for r in &requests {
+        assert_eq!(r["game"], "doudizhu");
+        assert_eq!(r["ms"], 250);
+        assert_eq!(r["view"]["seat"], r["seat"], "the seat's own view");
+        assert!(r["view"]["hand"].is_string(), "with its hand");
+        assert!(r["view"]["revealed"].is_null() || r["view"]["phase"] == "over");
+        assert!(!r["legal"].as_array().expect("legal").is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Engines are other people's programs: one that writes no JSON, plays what is not legal,
+/// gives up, dies, or says nothing ends the run with an error that says which and where.
+/// Nothing panics, and a command that does not start fails before any game.
+#[test]
+fn a_wrong_engine_ends_the_run_saying_what_it_did() {
+    let dir = scratch("wrong");
+    let cases = [
+        (
+            "chatty",
+            "while read l; do echo thinking; done",
+            "the engine answered 'thinking', which is not a JSON object",
+        ),
+        (
+            "cheat",
+            r#"while read l; do echo '{"action":{"play":"BJ RJ"}}'; done"#,
+            r#"the engine played {"play":"BJ RJ"}, which is not legal here"#,
+        ),
+        (
+            "nonsense",
+            r#"while read l; do echo '{"text":"banana"}'; done"#,
+            "the engine played 'banana'",
+        ),
+        (
+            "quitter",
+            r#"while read l; do echo '{"error":"out of ideas"}'; done"#,
+            "the engine gave up: out of ideas",
+        ),
+        (
+            "dies",
+            "exit 3",
+            "the engine exited|the engine closed its input",
+        ),
+        (
+            "silent",
+            "exec sleep 30",
+            "the engine did not answer within 3100 ms",
+        ),
+    ];
+    for (name, body, expected) in cases {
+        let engine = script(&dir, name, body);
+        sim_fails(
+            &[
+                "doudizhu",
+                "--bots",
+                "external,random,random",
+                "--games",
+                "2",
+                "--engine",
+                &engine,
+                "--engine-ms",
+                "100",
+            ],
+            &["game 0, seat 0 (external)", expected],
+        );
+    }
+    sim_fails(
+        &[
+            "doudizhu",
+            "--bots",
+            "external,random,random",
+            "--engine",
+            "/nonexistent/engine",
+        ],
+        &["cannot start the engine '/nonexistent/engine'"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `qipai bot` answers every line, in order, and never exits on bad input.
+#[test]
+fn qipai_bot_answers_every_request_and_bad_ones_with_an_error() {
+    let dir = scratch("bot");
+    let request = requests(
+        &dir,
+        "bigtwo",
+        "external,random,random,random",
+        &["--games", "1"],
+    )
+    .remove(0);
+    let mut no_legal = request.clone();
+    no_legal["legal"] = json!([]);
+    let mut other_game = request.clone();
+    other_game["game"] = json!("doudizhu");
+    let mut bad_view = request.clone();
+    bad_view["view"] = json!({"hand": 17});
+    let lines = [
+        "not json".to_string(),
+        "[1,2]".to_string(),
+        String::new(),
+        no_legal.to_string(),
+        other_game.to_string(),
+        bad_view.to_string(),
+        "x".repeat((1 << 20) + 5),
+        request.to_string(),
+    ];
+    let out = qipai(
+        &["bot", "bigtwo", "heuristic"],
+        (lines.join("\n") + "\n").as_bytes(),
+    );
+    assert!(out.status.success(), "{}", said(&out));
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("an answer is JSON"))
+        .collect();
+    assert_eq!(answers.len(), 7, "one answer a non-blank line: {answers:?}");
+    for (i, a) in answers[..6].iter().enumerate() {
+        assert!(a["error"].is_string(), "line {i}: {a}");
+    }
+    assert!(answers[3]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("plays bigtwo")));
+    assert!(answers[5]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("longer")));
+    let legal = request["legal"].as_array().expect("legal");
+    assert!(legal.contains(&answers[6]["action"]), "{}", answers[6]);
+    assert!(answers[6]["text"].is_string());
+
+    let out = qipai(&["bot", "bigtwo", "grandmaster"], b"");
+    assert!(!out.status.success());
+    assert!(said(&out).contains("grandmaster"), "{}", said(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
