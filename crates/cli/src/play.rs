@@ -109,10 +109,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         Some(command) => {
             let protocol = Protocol::choose(game, args.engine_protocol)?;
             let turn = std::time::Duration::from_millis(args.engine_ms);
-            Some((
-                command.clone(),
-                Engine::start(game, protocol, command, turn)?,
-            ))
+            Some((command.clone(), Engine::start(protocol, command, turn)?))
         }
         None => None,
     };
@@ -232,7 +229,7 @@ impl Session<'_> {
     fn seat_computers(&self, table: &mut dyn Table, seed: &Seed) -> Result<()> {
         for s in (0..self.seats).filter(|&s| s != self.me) {
             match &self.engine {
-                Some((_, engine)) => table.set_json_bot(s, engine.seat()?)?,
+                Some((_, engine)) => table.set_json_bot(s, engine.seat(self.game)?)?,
                 None => table.set_bot(s, &self.bot, &seed.derive(100 + s as u64))?,
             }
         }

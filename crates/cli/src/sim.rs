@@ -41,7 +41,7 @@ fn with_engine(
         let mut table = game.new_table(&setup)?;
         for (s, name) in names.iter().enumerate() {
             if *name == EXTERNAL {
-                table.set_json_bot(s, engine.seat()?)?;
+                table.set_json_bot(s, engine.seat(game)?)?;
             } else {
                 table.set_bot(s, name, &seed.derive(1_000 + s as u64))?;
             }
@@ -269,7 +269,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             .context("the bot `external` needs --engine COMMAND")?;
         let protocol = Protocol::choose(game, args.engine_protocol)?;
         let turn = Duration::from_millis(args.engine_ms);
-        let engine = Engine::start(game, protocol, command, turn)?;
+        let engine = Engine::start(protocol, command, turn)?;
         with_engine(game, &opts, &engine, &each)?
     } else {
         game.sim(&opts, per_game.is_some().then_some(&each))?

@@ -342,3 +342,81 @@ fn qipai_bot_answers_every_request_and_bad_ones_with_an_error() {
     assert!(said(&out).contains("grandmaster"), "{}", said(&out));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bot author's program at a hall: `qipai connect --engine` with a real `qipai serve`.
+/// After `quick doudizhu` is typed, nothing else is: the engine plays every turn of the
+/// terminal's seat, the terminal says `ready` after each game, and games follow one
+/// another. Each request is the seat's own view, with the legal actions the server sent.
+#[test]
+fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = scratch("hall");
+    let (mut server, addr) = common::serve(&dir.join("data"), &[]);
+    let log = dir.join("requests.jsonl");
+    let engine = script(
+        &dir,
+        "tee",
+        &format!("tee {} | {QIPAI} bot doudizhu heuristic", log.display()),
+    );
+    let mut terminal = Command::new(QIPAI)
+        .args(["connect", &addr, "--engine", &engine])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("qipai connect starts");
+    let mut input = terminal.stdin.take().expect("stdin");
+    let (tx, lines) = std::sync::mpsc::channel();
+    let stdout = terminal.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    writeln!(input, "quick doudizhu").expect("the terminal reads");
+    let mut transcript = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while transcript
+        .iter()
+        .filter(|l: &&String| l.starts_with("Match totals"))
+        .count()
+        < 2
+    {
+        assert!(
+            Instant::now() < deadline,
+            "two games did not end:\n{}",
+            transcript.join("\n")
+        );
+        if let Ok(line) = lines.recv_timeout(Duration::from_millis(100)) {
+            transcript.push(line);
+        }
+    }
+    let said = transcript.join("\n");
+    assert!(!said.contains("refused"), "{said}");
+    assert!(!said.contains("could not play"), "{said}");
+    assert!(
+        said.contains("you play") || said.contains("you bid"),
+        "{said}"
+    );
+    let requests: Vec<Value> = std::fs::read_to_string(&log)
+        .expect("the requests")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a request is JSON"))
+        .collect();
+    assert!(requests.len() > 10, "{} requests", requests.len());
+    for r in &requests {
+        assert_eq!(r["game"], "doudizhu");
+        assert_eq!(r["view"]["seat"], r["seat"]);
+        assert!(r["view"]["hand"].is_string());
+    }
+    let _ = terminal.kill();
+    let _ = terminal.wait();
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+}

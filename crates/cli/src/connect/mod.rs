@@ -7,10 +7,12 @@
 //! being typed. A lost connection is made again with the session's token, and each table
 //! resumed from the last sequence number seen.
 
+mod autoplay;
 mod command;
 mod input;
 mod standings;
 mod tables;
+mod words;
 
 use anyhow::{bail, Context, Result};
 use command::Command;
@@ -21,6 +23,7 @@ use server::protocol::{ClientMessage, ServerMessage, UserInfo};
 use std::path::PathBuf;
 use std::time::Duration;
 use tables::Tables;
+use words::{ago, describe, lost_line};
 
 /// Client options.
 #[derive(clap::Args)]
@@ -39,6 +42,13 @@ pub struct Args {
     /// back in the same seats.
     #[arg(long)]
     session: Option<PathBuf>,
+    /// Your own program plays this client's turns: a command speaking qipai's JSON-lines
+    /// engine protocol (docs/engines.md). Tables are still chosen by typing.
+    #[arg(long)]
+    engine: Option<String>,
+    /// The engine's time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    engine_ms: u64,
 }
 
 /// How long to keep trying to reconnect after the connection is lost.
@@ -52,6 +62,13 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             Err(_) => rpassword::prompt_password(format!("password for {name}: "))
                 .context("cannot read the password")?,
         }),
+        None => None,
+    };
+    let autoplay = match &args.engine {
+        Some(command) => Some(autoplay::Autoplay::start(
+            command,
+            Duration::from_millis(args.engine_ms),
+        )?),
         None => None,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -78,6 +95,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             session_file: args.session.clone(),
             tables: Tables::default(),
             screen,
+            autoplay,
         };
         client
             .start(args.name, password, args.register, seated)
@@ -96,6 +114,8 @@ struct Client<'a> {
     session_file: Option<PathBuf>,
     tables: Tables,
     screen: Screen,
+    /// The engine that plays this client's turns, if one was named.
+    autoplay: Option<autoplay::Autoplay>,
 }
 
 impl Client<'_> {
@@ -175,7 +195,10 @@ impl Client<'_> {
             tokio::select! {
                 biased;
                 message = self.conn.recv() => match message {
-                    Ok(message) => self.message(message).await?,
+                    Ok(message) => {
+                        self.message(message).await?;
+                        self.engine_turns().await?;
+                    }
                     Err(e) => self.reconnect(e).await?,
                 },
                 line = lines.recv() => {
@@ -203,6 +226,39 @@ impl Client<'_> {
             }
         }
         self.say("bye")?;
+        Ok(())
+    }
+
+    /// Lets the engine, if there is one, play every turn of this client it was not asked
+    /// yet, and say `ready` where this client waits for the next game.
+    async fn engine_turns(&mut self) -> Result<()> {
+        let Some(autoplay) = &mut self.autoplay else {
+            return Ok(());
+        };
+        for table in autoplay.ready_at(&self.tables) {
+            self.send(ClientMessage::Ready { table, ready: true })
+                .await?;
+        }
+        let Some(autoplay) = &mut self.autoplay else {
+            return Ok(());
+        };
+        for (turn, engine) in autoplay.due(self.registry, &self.tables)? {
+            match autoplay::decide(engine, &turn).await {
+                Ok(action) => {
+                    self.send(ClientMessage::Act {
+                        table: turn.table,
+                        action,
+                        seq: Some(turn.seq),
+                    })
+                    .await?
+                }
+                Err(e) => self.say(&format!(
+                    "The engine could not play at {}: {e}. The turn is yours to play (or \
+                     `auto`).",
+                    turn.table
+                ))?,
+            }
+        }
         Ok(())
     }
 
@@ -532,25 +588,6 @@ impl Client<'_> {
     }
 }
 
-/// A user, in words.
-fn describe(user: &UserInfo) -> String {
-    if user.guest {
-        format!("{} (a guest)", user.name)
-    } else {
-        user.name.clone()
-    }
-}
-
-/// How long before `now` the moment `then` was (both in seconds since 1970), roughly.
-fn ago(then: i64, now: i64) -> String {
-    match now.saturating_sub(then).max(0) {
-        s if s < 60 => "just now".into(),
-        s if s < 3600 => format!("{} min ago", s / 60),
-        s if s < 2 * 86400 => format!("{} h ago", s / 3600),
-        s => format!("{} days ago", s / 86400),
-    }
-}
-
 /// Writes a session token where only its owner may read it: whoever reads the file can
 /// play as them until the session ends.
 fn save_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
@@ -562,49 +599,4 @@ fn save_token(path: &std::path::Path, token: &str) -> std::io::Result<()> {
     options
         .open(path)?
         .write_all(format!("{token}\n").as_bytes())
-}
-
-/// What the person reads when the connection is lost: a server that is restarting says so
-/// with close code 1012, and that is no fault to report.
-fn lost_line(why: &ClientError) -> String {
-    match why {
-        ClientError::Closed {
-            code: Some(server::outbox::CLOSE_RESTART),
-            ..
-        } => "The server is restarting; reconnecting…".into(),
-        _ => format!("Connection lost ({why}); reconnecting…"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_restarting_server_is_not_reported_as_a_lost_connection() {
-        let restart = ClientError::Closed {
-            code: Some(1012),
-            reason: "server restarting".into(),
-        };
-        assert_eq!(
-            lost_line(&restart),
-            "The server is restarting; reconnecting…"
-        );
-        let reset = ClientError::Connection("Connection reset without closing handshake".into());
-        assert_eq!(
-            lost_line(&reset),
-            "Connection lost (connection: Connection reset without closing handshake); reconnecting…"
-        );
-    }
-
-    #[test]
-    fn a_ban_says_roughly_how_long_ago_it_was() {
-        let now = 1_764_961_200;
-        assert_eq!(ago(now - 5, now), "just now");
-        assert_eq!(ago(now + 30, now), "just now");
-        assert_eq!(ago(now - 150, now), "2 min ago");
-        assert_eq!(ago(now - 3 * 3600 - 10, now), "3 h ago");
-        assert_eq!(ago(now - 47 * 3600, now), "47 h ago");
-        assert_eq!(ago(now - 9 * 86400, now), "9 days ago");
-    }
 }

@@ -18,6 +18,23 @@ pub struct Tables {
     hints_asked: usize,
 }
 
+/// A turn of this client's seat, with what an engine needs to play it.
+pub struct Turn {
+    /// The table.
+    pub table: String,
+    /// The game's id.
+    pub game: String,
+    /// The table's sequence number the turn was seen at: the move is sent with it, so a
+    /// move made for a state that has moved on is refused as stale.
+    pub seq: u64,
+    /// This client's seat.
+    pub seat: usize,
+    /// The seat's view.
+    pub view: serde_json::Value,
+    /// The seat's legal actions.
+    pub legal: Vec<serde_json::Value>,
+}
+
 /// One table as this client last saw it.
 struct Seen {
     seq: u64,
@@ -258,6 +275,41 @@ impl Tables {
         let hint = &hints[self.hints_asked % hints.len()];
         self.hints_asked += 1;
         format!("hint: {hint}")
+    }
+
+    /// Every turn this client is to play now, at any of its tables: its seat may act, no
+    /// computer plays it (托管), and the server sent its legal actions.
+    pub fn turns(&self) -> Vec<Turn> {
+        self.seen
+            .values()
+            .filter(|t| t.my_turn())
+            .filter_map(|t| {
+                let (state, seat) = (t.state.as_ref()?, t.you?);
+                (!state.legal.is_empty()).then(|| Turn {
+                    table: t.info.id.clone(),
+                    game: t.info.game.clone(),
+                    seq: t.seq,
+                    seat,
+                    view: state.view.clone(),
+                    legal: state.legal.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// The tables where this client sits, waiting for a game, not ready yet; each with
+    /// the number of games it has played, which tells one wait from the next.
+    pub fn waits(&self) -> Vec<(String, u64)> {
+        self.seen
+            .values()
+            .filter(|t| t.info.status == "waiting")
+            .filter(|t| {
+                t.you
+                    .and_then(|s| t.info.seats.get(s))
+                    .is_some_and(|s| !s.ready)
+            })
+            .map(|t| (t.info.id.clone(), t.info.games))
+            .collect()
     }
 
     /// Reads a typed move for the table in focus into the message that sends it.

@@ -31,30 +31,35 @@ const GRACE: Duration = Duration::from_secs(3);
 /// How much of a wrong answer an error message quotes.
 const QUOTED: usize = 200;
 
-/// A running engine that speaks the protocol, shared by every seat it plays.
+/// A running engine that speaks the protocol, shared by every seat it plays, in whatever
+/// game.
 pub(super) struct JsonEngine {
     process: Process,
-    /// The game's id, sent with each request and used to read `text` answers.
-    game: &'static str,
     turn: Duration,
+    /// The games, to read `text` answers.
     registry: Registry,
 }
 
 impl JsonEngine {
-    /// Starts `command` to play `game` with `turn` a move.
-    pub(super) fn spawn(game: &'static str, command: &str, turn: Duration) -> Result<Self> {
+    /// Starts `command` with `turn` a move.
+    pub(super) fn spawn(command: &str, turn: Duration) -> Result<Self> {
         Ok(JsonEngine {
             process: Process::spawn(command, Stdio::inherit())?,
-            game,
             turn,
             registry: crate::games::registry(),
         })
     }
 
-    /// Asks for `seat`'s action and checks that it is one of `legal`.
-    fn ask(&mut self, seat: Seat, view: &Value, legal: &[Value]) -> Result<Value, String> {
+    /// Asks for `seat`'s action in `game` and checks that it is one of `legal`.
+    fn ask(
+        &mut self,
+        game: &str,
+        seat: Seat,
+        view: &Value,
+        legal: &[Value],
+    ) -> Result<Value, String> {
         let request = json!({
-            "game": self.game,
+            "game": game,
             "seat": seat,
             "view": view,
             "legal": legal,
@@ -76,7 +81,7 @@ impl JsonEngine {
             action.clone()
         } else if let Some(text) = answer.get("text").and_then(Value::as_str) {
             self.registry
-                .get(self.game)
+                .get(game)
                 .and_then(|g| g.parse_action(view, text))
                 .map_err(|e| format!("the engine played '{}': {e}", quoted(text)))?
         } else if let Some(error) = answer.get("error") {
@@ -108,16 +113,20 @@ fn quoted(text: &str) -> String {
     }
 }
 
-/// One seat played by a shared [`JsonEngine`].
-pub(super) struct JsonSeat(pub(super) Arc<Mutex<JsonEngine>>);
+/// One seat of a game, played by a shared [`JsonEngine`].
+pub(super) struct JsonSeat {
+    pub(super) engine: Arc<Mutex<JsonEngine>>,
+    /// The game's id, sent with each request.
+    pub(super) game: &'static str,
+}
 
 impl JsonBot for JsonSeat {
     fn act(&mut self, seat: Seat, view: &Value, legal: &[Value]) -> Result<Value, String> {
         let mut engine = self
-            .0
+            .engine
             .lock()
             .map_err(|_| "the engine was lost by a thread that panicked".to_string())?;
-        engine.ask(seat, view, legal)
+        engine.ask(self.game, seat, view, legal)
     }
 }
 

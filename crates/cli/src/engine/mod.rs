@@ -57,20 +57,13 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts `command` as `game`'s engine by `protocol`, with `turn` a move. A JSON
+    /// Starts `command` as an engine speaking `protocol`, with `turn` a move. A JSON
     /// engine starts at once (so a wrong command fails before any game); a Gomocup brain
     /// starts with each game.
-    pub fn start(
-        game: &dyn ErasedGame,
-        protocol: Protocol,
-        command: &str,
-        turn: Duration,
-    ) -> Result<Engine> {
+    pub fn start(protocol: Protocol, command: &str, turn: Duration) -> Result<Engine> {
         let shared = match protocol {
             Protocol::Json => Some(Arc::new(Mutex::new(jsonl::JsonEngine::spawn(
-                game.id(),
-                command,
-                turn,
+                command, turn,
             )?))),
             Protocol::Gomocup => None,
         };
@@ -81,10 +74,13 @@ impl Engine {
         })
     }
 
-    /// A player for one seat of a new game.
-    pub fn seat(&self) -> Result<Box<dyn JsonBot>> {
+    /// A player for one seat of a new game of `game`.
+    pub fn seat(&self, game: &dyn ErasedGame) -> Result<Box<dyn JsonBot>> {
         Ok(match &self.shared {
-            Some(engine) => Box::new(jsonl::JsonSeat(Arc::clone(engine))),
+            Some(engine) => Box::new(jsonl::JsonSeat {
+                engine: Arc::clone(engine),
+                game: game.id(),
+            }),
             None => Box::new(pbrain::ExternalBrain::spawn(&self.command, self.turn)?),
         })
     }

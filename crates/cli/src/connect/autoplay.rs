@@ -1,0 +1,80 @@
+//! `qipai connect --engine`: your own program plays this client's turns at a hall.
+//!
+//! The engine speaks qipai's JSON-lines protocol (docs/engines.md), as in `qipai sim`: at
+//! each turn of this client's seat it gets the view and legal actions the server sent, and
+//! its answer is sent as the move, with the table's sequence number, so an answer that
+//! comes after the game moved on is refused as stale rather than played out of place.
+//! Each turn is asked once: a turn is known by its view, since news of the table (a seat
+//! changing hands, a player reconnecting) moves the sequence number on and leaves the turn
+//! as it was. An engine that fails leaves the turn to the person at the
+//! terminal, who may play it, or hand the seat to the hall's computer (`auto`).
+//!
+//! A bot plays on unattended: at a table where it sits and is not ready, it says `ready`
+//! once for each wait between games (`unready` by hand keeps it out of the next one).
+
+use super::tables::{Tables, Turn};
+use crate::engine::{Engine, Protocol};
+use anyhow::Result;
+use game::{JsonBot, Registry};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// The engine, and the turns it was asked.
+pub struct Autoplay {
+    engine: Engine,
+    /// Per table, the view of the turn last asked.
+    asked: HashMap<String, Value>,
+    /// Per table, the games it had played when this client last said `ready` there.
+    readied: HashMap<String, u64>,
+}
+
+impl Autoplay {
+    /// Starts `command`, a JSON-lines engine with `turn` a move.
+    pub fn start(command: &str, turn: Duration) -> Result<Autoplay> {
+        Ok(Autoplay {
+            engine: Engine::start(Protocol::Json, command, turn)?,
+            asked: HashMap::new(),
+            readied: HashMap::new(),
+        })
+    }
+
+    /// The turns of this client not asked yet, each with the engine's seat for it; they
+    /// count as asked from now on.
+    pub fn due(
+        &mut self,
+        registry: &Registry,
+        tables: &Tables,
+    ) -> Result<Vec<(Turn, Box<dyn JsonBot>)>> {
+        let mut due = Vec::new();
+        for turn in tables.turns() {
+            if self.asked.get(&turn.table) == Some(&turn.view) {
+                continue;
+            }
+            self.asked.insert(turn.table.clone(), turn.view.clone());
+            let seat = self.engine.seat(registry.get(&turn.game)?)?;
+            due.push((turn, seat));
+        }
+        Ok(due)
+    }
+
+    /// The tables to say `ready` at: where this client waits, not ready, and has not said
+    /// it yet during this wait.
+    pub fn ready_at(&mut self, tables: &Tables) -> Vec<String> {
+        tables
+            .waits()
+            .into_iter()
+            .filter(|(table, games)| self.readied.insert(table.clone(), *games) != Some(*games))
+            .map(|(table, _)| table)
+            .collect()
+    }
+}
+
+/// The engine's move for `turn`, asked on a thread of its own: the engine may take its
+/// whole time, and the runtime's thread must not wait on a pipe.
+pub async fn decide(mut engine: Box<dyn JsonBot>, turn: &Turn) -> Result<Value, String> {
+    let (seat, view, legal) = (turn.seat, turn.view.clone(), turn.legal.clone());
+    tokio::task::spawn_blocking(move || engine.act(seat, &view, &legal))
+        .await
+        .map_err(|e| format!("the engine's thread failed: {e}"))?
+}
