@@ -343,34 +343,45 @@ fn qipai_bot_answers_every_request_and_bad_ones_with_an_error() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A bot author's program at a hall: `qipai connect --engine` with a real `qipai serve`.
-/// After `quick doudizhu` is typed, nothing else is: the engine plays every turn of the
-/// terminal's seat, the terminal says `ready` after each game, and games follow one
-/// another. Each request is the seat's own view, with the legal actions the server sent.
-#[test]
-fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
+/// Kills a process when dropped, so a failing test leaves no server behind.
+struct Reaped(std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Runs `qipai connect --engine` with `qipai bot GAME heuristic` behind a `tee` at a real
+/// `qipai serve`, types `quick GAME` and nothing else, and waits for `games` games to
+/// end; returns what the terminal printed and the requests the engine was sent.
+fn engine_at_a_hall(game: &str, games: usize) -> (String, Vec<Value>) {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    let dir = scratch("hall");
-    let (mut server, addr) = common::serve(&dir.join("data"), &[]);
+    let dir = scratch(&format!("hall-{game}"));
+    let (server, addr) = common::serve(&dir.join("data"), &[]);
+    let _server = Reaped(server);
     let log = dir.join("requests.jsonl");
     let engine = script(
         &dir,
         "tee",
-        &format!("tee {} | {QIPAI} bot doudizhu heuristic", log.display()),
+        &format!("tee {} | {QIPAI} bot {game} heuristic", log.display()),
     );
-    let mut terminal = Command::new(QIPAI)
-        .args(["connect", &addr, "--engine", &engine])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("qipai connect starts");
-    let mut input = terminal.stdin.take().expect("stdin");
+    let mut terminal = Reaped(
+        Command::new(QIPAI)
+            .args(["connect", &addr, "--engine", &engine])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("qipai connect starts"),
+    );
+    let mut input = terminal.0.stdin.take().expect("stdin");
     let (tx, lines) = std::sync::mpsc::channel();
-    let stdout = terminal.stdout.take().expect("stdout");
+    let stdout = terminal.0.stdout.take().expect("stdout");
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             if tx.send(line).is_err() {
@@ -378,45 +389,55 @@ fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
             }
         }
     });
-    writeln!(input, "quick doudizhu").expect("the terminal reads");
-    let mut transcript = Vec::new();
+    writeln!(input, "quick {game}").expect("the terminal reads");
+    let mut transcript: Vec<String> = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(300);
     while transcript
         .iter()
-        .filter(|l: &&String| l.starts_with("Match totals"))
+        .filter(|l| l.starts_with("Match totals"))
         .count()
-        < 2
+        < games
     {
         assert!(
             Instant::now() < deadline,
-            "two games did not end:\n{}",
+            "{games} games of {game} did not end:\n{}",
             transcript.join("\n")
         );
         if let Ok(line) = lines.recv_timeout(Duration::from_millis(100)) {
             transcript.push(line);
         }
     }
-    let said = transcript.join("\n");
-    assert!(!said.contains("refused"), "{said}");
-    assert!(!said.contains("could not play"), "{said}");
-    assert!(
-        said.contains("you play") || said.contains("you bid"),
-        "{said}"
-    );
-    let requests: Vec<Value> = std::fs::read_to_string(&log)
+    let requests = std::fs::read_to_string(&log)
         .expect("the requests")
         .lines()
         .map(|l| serde_json::from_str(l).expect("a request is JSON"))
         .collect();
-    assert!(requests.len() > 10, "{} requests", requests.len());
-    for r in &requests {
-        assert_eq!(r["game"], "doudizhu");
-        assert_eq!(r["view"]["seat"], r["seat"]);
-        assert!(r["view"]["hand"].is_string());
-    }
-    let _ = terminal.kill();
-    let _ = terminal.wait();
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(terminal);
     let _ = std::fs::remove_dir_all(&dir);
+    (transcript.join("\n"), requests)
+}
+
+/// A bot author's program at a hall: `qipai connect --engine` with a real `qipai serve`.
+/// After `quick GAME` is typed, nothing else is: the engine plays every turn of the
+/// terminal's seat, the terminal says `ready` after each game, and games follow one
+/// another. No move is refused, not even in 五人斗地主's grab, where seats act at once and
+/// another seat's move can come back before the engine's. Each request is the seat's own
+/// view.
+#[test]
+fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
+    for (game, games) in [("doudizhu", 2), ("doudizhu5", 3)] {
+        let (said, requests) = engine_at_a_hall(game, games);
+        assert!(!said.contains("refused"), "{game}: {said}");
+        assert!(!said.contains("could not play"), "{game}: {said}");
+        assert!(requests.len() > 10, "{game}: {} requests", requests.len());
+        for r in &requests {
+            assert_eq!(r["game"], game);
+            // Dou Dizhu's view names its seat, 五人斗地主's its viewer.
+            let seat = match game {
+                "doudizhu" => &r["view"]["seat"],
+                _ => &r["view"]["viewer"]["seat"],
+            };
+            assert_eq!(seat, &r["seat"], "{game}: the seat's own view");
+        }
+    }
 }

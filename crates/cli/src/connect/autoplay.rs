@@ -9,6 +9,14 @@
 //! as it was. An engine that fails leaves the turn to the person at the
 //! terminal, who may play it, or hand the seat to the hall's computer (`auto`).
 //!
+//! Where seats act at once (五人斗地主's grab), another seat's move can come back before
+//! the engine's, and the turn still looks open: so once a move is sent, no turn is asked
+//! at that table until the server has answered it.
+//!
+//! The engine's moves go out at most ten a second ([`GAP`]): a hall allows a connection
+//! twenty messages a second, and two fast engines at one table would otherwise run into
+//! that limit and lose moves to it.
+//!
 //! A bot plays on unattended: at a table where it sits and is not ready, it says `ready`
 //! once for each wait between games (`unready` by hand keeps it out of the next one).
 
@@ -17,8 +25,12 @@ use crate::engine::{Engine, Protocol};
 use anyhow::Result;
 use game::{JsonBot, Registry};
 use serde_json::Value;
-use std::collections::HashMap;
-use std::time::Duration;
+use server::protocol::ServerMessage;
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+/// The least time between two moves of the engine's.
+pub const GAP: Duration = Duration::from_millis(100);
 
 /// The engine, and the turns it was asked.
 pub struct Autoplay {
@@ -27,6 +39,10 @@ pub struct Autoplay {
     asked: HashMap<String, Value>,
     /// Per table, the games it had played when this client last said `ready` there.
     readied: HashMap<String, u64>,
+    /// The tables where a move of the engine's is on its way.
+    sent: HashSet<String>,
+    /// When the engine's last move went out.
+    last: Option<Instant>,
 }
 
 impl Autoplay {
@@ -36,6 +52,8 @@ impl Autoplay {
             engine: Engine::start(Protocol::Json, command, turn)?,
             asked: HashMap::new(),
             readied: HashMap::new(),
+            sent: HashSet::new(),
+            last: None,
         })
     }
 
@@ -48,7 +66,7 @@ impl Autoplay {
     ) -> Result<Vec<(Turn, Box<dyn JsonBot>)>> {
         let mut due = Vec::new();
         for turn in tables.turns() {
-            if self.asked.get(&turn.table) == Some(&turn.view) {
+            if self.sent.contains(&turn.table) || self.asked.get(&turn.table) == Some(&turn.view) {
                 continue;
             }
             self.asked.insert(turn.table.clone(), turn.view.clone());
@@ -56,6 +74,32 @@ impl Autoplay {
             due.push((turn, seat));
         }
         Ok(due)
+    }
+
+    /// Waits until the engine's next move may go out ([`GAP`] after the last one), and
+    /// notes that it is on its way at `table`.
+    pub async fn send_at(&mut self, table: &str) {
+        if let Some(wait) = self.last.and_then(|t| GAP.checked_sub(t.elapsed())) {
+            tokio::time::sleep(wait).await;
+        }
+        self.last = Some(Instant::now());
+        self.sent.insert(table.to_string());
+    }
+
+    /// Takes in a message before the tables do: this seat's own move come back, a fresh
+    /// snapshot, the game's end or a refusal at a table ends the wait there.
+    pub fn heard(&mut self, message: &ServerMessage, tables: &Tables) {
+        let table = match message {
+            ServerMessage::Action { table, seat, .. } if tables.seat_at(table) == Some(*seat) => {
+                table
+            }
+            ServerMessage::Table { table, .. } | ServerMessage::GameOver { table, .. } => table,
+            ServerMessage::Error {
+                table: Some(table), ..
+            } => table,
+            _ => return,
+        };
+        self.sent.remove(table);
     }
 
     /// The tables to say `ready` at: where this client waits, not ready, and has not said

@@ -196,6 +196,9 @@ impl Client<'_> {
                 biased;
                 message = self.conn.recv() => match message {
                     Ok(message) => {
+                        if let Some(autoplay) = &mut self.autoplay {
+                            autoplay.heard(&message, &self.tables);
+                        }
                         self.message(message).await?;
                         self.engine_turns().await?;
                     }
@@ -245,6 +248,9 @@ impl Client<'_> {
         for (turn, engine) in autoplay.due(self.registry, &self.tables)? {
             match autoplay::decide(engine, &turn).await {
                 Ok(action) => {
+                    if let Some(autoplay) = &mut self.autoplay {
+                        autoplay.send_at(&turn.table).await;
+                    }
                     self.send(ClientMessage::Act {
                         table: turn.table,
                         action,

@@ -297,6 +297,11 @@ impl Tables {
             .collect()
     }
 
+    /// This client's seat at `table`, if it sits there.
+    pub fn seat_at(&self, table: &str) -> Option<usize> {
+        self.seen.get(table)?.you
+    }
+
     /// The tables where this client sits, waiting for a game, not ready yet; each with
     /// the number of games it has played, which tells one wait from the next.
     pub fn waits(&self) -> Vec<(String, u64)> {
