@@ -353,10 +353,11 @@ impl Drop for Reaped {
     }
 }
 
-/// Runs `qipai connect --engine` with `qipai bot GAME heuristic` behind a `tee` at a real
-/// `qipai serve`, types `quick GAME` and nothing else, and waits for `games` games to
-/// end; returns what the terminal printed and the requests the engine was sent.
-fn engine_at_a_hall(game: &str, games: usize) -> (String, Vec<Value>) {
+/// Runs `qipai connect` with `engine` (its `--engine…` options) at a real `qipai serve`,
+/// types `quick GAME` and nothing else, and waits for `games` games to end; returns what
+/// the terminal printed. `engine` may name `ENGINE`, a script that sends the requests to
+/// `qipai bot GAME heuristic` through a `tee`; the requests are returned too.
+fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<Value>) {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
@@ -365,14 +366,19 @@ fn engine_at_a_hall(game: &str, games: usize) -> (String, Vec<Value>) {
     let (server, addr) = common::serve(&dir.join("data"), &[]);
     let _server = Reaped(server);
     let log = dir.join("requests.jsonl");
-    let engine = script(
+    let tee = script(
         &dir,
         "tee",
         &format!("tee {} | {QIPAI} bot {game} heuristic", log.display()),
     );
+    let engine: Vec<&str> = engine
+        .iter()
+        .map(|a| if *a == "ENGINE" { tee.as_str() } else { a })
+        .collect();
     let mut terminal = Reaped(
         Command::new(QIPAI)
-            .args(["connect", &addr, "--engine", &engine])
+            .args(["connect", &addr])
+            .args(&engine)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -408,7 +414,7 @@ fn engine_at_a_hall(game: &str, games: usize) -> (String, Vec<Value>) {
         }
     }
     let requests = std::fs::read_to_string(&log)
-        .expect("the requests")
+        .unwrap_or_default()
         .lines()
         .map(|l| serde_json::from_str(l).expect("a request is JSON"))
         .collect();
@@ -426,7 +432,7 @@ fn engine_at_a_hall(game: &str, games: usize) -> (String, Vec<Value>) {
 #[test]
 fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
     for (game, games) in [("doudizhu", 2), ("doudizhu5", 3)] {
-        let (said, requests) = engine_at_a_hall(game, games);
+        let (said, requests) = engine_at_a_hall(game, &["--engine", "ENGINE"], games);
         assert!(!said.contains("refused"), "{game}: {said}");
         assert!(!said.contains("could not play"), "{game}: {said}");
         assert!(requests.len() > 10, "{game}: {} requests", requests.len());
@@ -440,4 +446,26 @@ fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
             assert_eq!(seat, &r["seat"], "{game}: the seat's own view");
         }
     }
+}
+
+/// A Gomoku brain of the Gomocup protocol at a hall (`--engine-protocol gomocup`): qipai's
+/// own brain plays the terminal's games against the hall's engine, a fresh brain each game.
+#[test]
+fn a_gomocup_brain_plays_gomoku_at_a_hall() {
+    let brain = format!("{QIPAI} gomocup");
+    let (said, _) = engine_at_a_hall(
+        "gomoku",
+        &[
+            "--engine",
+            &brain,
+            "--engine-protocol",
+            "gomocup",
+            "--engine-ms",
+            "100",
+        ],
+        2,
+    );
+    assert!(!said.contains("refused"), "{said}");
+    assert!(!said.contains("could not play"), "{said}");
+    assert!(said.lines().any(|l| l.starts_with("you: ")), "{said}");
 }

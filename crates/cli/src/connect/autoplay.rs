@@ -6,8 +6,8 @@
 //! comes after the game moved on is refused as stale rather than played out of place.
 //! Each turn is asked once: a turn is known by its view, since news of the table (a seat
 //! changing hands, a player reconnecting) moves the sequence number on and leaves the turn
-//! as it was. An engine that fails leaves the turn to the person at the
-//! terminal, who may play it, or hand the seat to the hall's computer (`auto`).
+//! as it was. An engine that fails leaves the turn to the person at the terminal, who may
+//! play it, or hand the seat to the hall's computer (`auto`).
 //!
 //! Where seats act at once (五人斗地主's grab), another seat's move can come back before
 //! the engine's, and the turn still looks open: so once a move is sent, no turn is asked
@@ -16,6 +16,10 @@
 //! The engine's moves go out at most ten a second ([`GAP`]): a hall allows a connection
 //! twenty messages a second, and two fast engines at one table would otherwise run into
 //! that limit and lose moves to it.
+//!
+//! An engine of qipai's JSON lines is one process for every table. A Gomocup brain
+//! (`--engine-protocol gomocup`, Gomoku only) keeps the game's state, so each game at each
+//! table gets a brain of its own, which ends with the game.
 //!
 //! A bot plays on unattended: at a table where it sits and is not ready, it says `ready`
 //! once for each wait between games (`unready` by hand keeps it out of the next one).
@@ -43,17 +47,20 @@ pub struct Autoplay {
     sent: HashSet<String>,
     /// When the engine's last move went out.
     last: Option<Instant>,
+    /// Per table, the Gomocup brain playing its game, and that game's id.
+    brains: HashMap<String, (String, Box<dyn JsonBot>)>,
 }
 
 impl Autoplay {
-    /// Starts `command`, a JSON-lines engine with `turn` a move.
-    pub fn start(command: &str, turn: Duration) -> Result<Autoplay> {
+    /// Starts `command`, an engine speaking `protocol` with `turn` a move.
+    pub fn start(protocol: Protocol, command: &str, turn: Duration) -> Result<Autoplay> {
         Ok(Autoplay {
-            engine: Engine::start(Protocol::Json, command, turn)?,
+            engine: Engine::start(protocol, command, turn)?,
             asked: HashMap::new(),
             readied: HashMap::new(),
             sent: HashSet::new(),
             last: None,
+            brains: HashMap::new(),
         })
     }
 
@@ -66,14 +73,35 @@ impl Autoplay {
     ) -> Result<Vec<(Turn, Box<dyn JsonBot>)>> {
         let mut due = Vec::new();
         for turn in tables.turns() {
+            let game = registry.get(&turn.game)?;
+            // A Gomocup brain plays Gomoku only; at other tables the turns are the person's.
+            if self.engine.keeps_state() && game.engine_protocol() != Some("gomocup") {
+                continue;
+            }
             if self.sent.contains(&turn.table) || self.asked.get(&turn.table) == Some(&turn.view) {
                 continue;
             }
             self.asked.insert(turn.table.clone(), turn.view.clone());
-            let seat = self.engine.seat(registry.get(&turn.game)?)?;
+            let kept = match self.brains.remove(&turn.table) {
+                Some((game_id, brain)) if game_id == turn.game_id => Some(brain),
+                _ => None,
+            };
+            let seat = match kept {
+                Some(brain) => brain,
+                None => self.engine.seat(game)?,
+            };
             due.push((turn, seat));
         }
         Ok(due)
+    }
+
+    /// Takes back the engine's seat after `turn`: a Gomocup brain is kept for the game's
+    /// next turn; a JSON engine's seat is a handle on the one process, made anew each turn.
+    pub fn keep(&mut self, turn: &Turn, seat: Box<dyn JsonBot>) {
+        if self.engine.keeps_state() {
+            self.brains
+                .insert(turn.table.clone(), (turn.game_id.clone(), seat));
+        }
     }
 
     /// Waits until the engine's next move may go out ([`GAP`] after the last one), and
@@ -116,9 +144,16 @@ impl Autoplay {
 
 /// The engine's move for `turn`, asked on a thread of its own: the engine may take its
 /// whole time, and the runtime's thread must not wait on a pipe.
-pub async fn decide(mut engine: Box<dyn JsonBot>, turn: &Turn) -> Result<Value, String> {
+/// The engine's seat comes back with the answer, to be kept for the next turn.
+pub async fn decide(
+    mut engine: Box<dyn JsonBot>,
+    turn: &Turn,
+) -> Result<(Box<dyn JsonBot>, Result<Value, String>), String> {
     let (seat, view, legal) = (turn.seat, turn.view.clone(), turn.legal.clone());
-    tokio::task::spawn_blocking(move || engine.act(seat, &view, &legal))
-        .await
-        .map_err(|e| format!("the engine's thread failed: {e}"))?
+    tokio::task::spawn_blocking(move || {
+        let answer = engine.act(seat, &view, &legal);
+        (engine, answer)
+    })
+    .await
+    .map_err(|e| format!("the engine's thread failed: {e}"))
 }

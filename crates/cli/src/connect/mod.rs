@@ -49,6 +49,10 @@ pub struct Args {
     /// The engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     engine_ms: u64,
+    /// How the engine is spoken to: `json` (qipai's JSON lines, every game; the default)
+    /// or `gomocup` (a Gomoku brain, which then plays Gomoku tables only).
+    #[arg(long, value_enum, default_value_t = crate::engine::Protocol::Json)]
+    engine_protocol: crate::engine::Protocol,
 }
 
 /// How long to keep trying to reconnect after the connection is lost.
@@ -66,6 +70,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     };
     let autoplay = match &args.engine {
         Some(command) => Some(autoplay::Autoplay::start(
+            args.engine_protocol,
             command,
             Duration::from_millis(args.engine_ms),
         )?),
@@ -246,7 +251,16 @@ impl Client<'_> {
             return Ok(());
         };
         for (turn, engine) in autoplay.due(self.registry, &self.tables)? {
-            match autoplay::decide(engine, &turn).await {
+            let answer = match autoplay::decide(engine, &turn).await {
+                Ok((engine, answer)) => {
+                    if let Some(autoplay) = &mut self.autoplay {
+                        autoplay.keep(&turn, engine);
+                    }
+                    answer
+                }
+                Err(e) => Err(e),
+            };
+            match answer {
                 Ok(action) => {
                     if let Some(autoplay) = &mut self.autoplay {
                         autoplay.send_at(&turn.table).await;

@@ -24,6 +24,8 @@ pub struct Turn {
     pub table: String,
     /// The game's id.
     pub game: String,
+    /// This game's id at the table (a new one each deal).
+    pub game_id: String,
     /// The table's sequence number the turn was seen at: the move is sent with it, so a
     /// move made for a state that has moved on is refused as stale.
     pub seq: u64,
@@ -288,6 +290,7 @@ impl Tables {
                 (!state.legal.is_empty()).then(|| Turn {
                     table: t.info.id.clone(),
                     game: t.info.game.clone(),
+                    game_id: state.game_id.clone(),
                     seq: t.seq,
                     seat,
                     view: state.view.clone(),

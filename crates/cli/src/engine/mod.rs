@@ -74,6 +74,12 @@ impl Engine {
         })
     }
 
+    /// Whether a seat's player keeps the game's state (a Gomocup brain), so that it must
+    /// play that game's turns to its end, and no other game's.
+    pub fn keeps_state(&self) -> bool {
+        self.shared.is_none()
+    }
+
     /// A player for one seat of a new game of `game`.
     pub fn seat(&self, game: &dyn ErasedGame) -> Result<Box<dyn JsonBot>> {
         Ok(match &self.shared {
