@@ -1,6 +1,6 @@
 //! `qipai play GAME`: a person against computer players in the terminal, game after game.
 
-use crate::engine::{Engine, Protocol};
+use crate::engine::{Engine, EngineArgs};
 use crate::prompt::Prompt;
 use anyhow::{bail, Context, Result};
 use game::text::{players, signed};
@@ -35,17 +35,9 @@ pub struct Args {
     /// Write each finished game's record here, one JSON line per game, for `qipai verify`.
     #[arg(long)]
     record: Option<String>,
-    /// Play against an external engine instead of a bot: your own program
-    /// (docs/engines.md), or a Gomocup brain for Gomoku (e.g. `./pbrain-embryo`).
-    #[arg(long)]
-    engine: Option<String>,
-    /// The external engine's time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    engine_ms: u64,
-    /// How the engine is spoken to: `json` (qipai's JSON lines, every game) or `gomocup`
-    /// (Gomoku brains); by default the game's own protocol, else `json`.
-    #[arg(long, value_enum)]
-    engine_protocol: Option<Protocol>,
+    /// An external engine in the other seats instead of a bot.
+    #[command(flatten)]
+    external: EngineArgs,
 }
 
 /// Commands of the terminal table besides the game's own actions.
@@ -105,14 +97,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         ),
         None => game.default_bot().to_string(),
     };
-    let engine = match &args.engine {
-        Some(command) => {
-            let protocol = Protocol::choose(game, args.engine_protocol)?;
-            let turn = std::time::Duration::from_millis(args.engine_ms);
-            Some((command.clone(), Engine::start(protocol, command, turn)?))
-        }
-        None => None,
-    };
+    let engine = args.external.start_for(game)?;
     // The record file is opened before the deal, so a bad path costs no game.
     let mut record_file = match &args.record {
         Some(path) => {

@@ -1,6 +1,6 @@
 //! `qipai sim GAME`: self-play figures.
 
-use crate::engine::{Engine, Protocol};
+use crate::engine::{Engine, EngineArgs};
 use anyhow::{bail, Context, Result};
 use game::sim::{BotReport, GameResult, SimOptions, SimReport};
 use game::stats::{Summary, Tally};
@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The bot name that stands for the external engine of `--engine`.
 const EXTERNAL: &str = "external";
@@ -151,17 +151,9 @@ pub struct Args {
     /// `i / seats`.
     #[arg(long, conflicts_with = "no_rotate")]
     duplicate: bool,
-    /// The command that starts an external engine, which plays the seats of the bot named
-    /// `external`: your own program (docs/engines.md).
-    #[arg(long)]
-    engine: Option<String>,
-    /// The external engine's time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    engine_ms: u64,
-    /// How the engine is spoken to: `json` (qipai's JSON lines, every game) or `gomocup`
-    /// (Gomoku brains); by default the game's own protocol, else `json`.
-    #[arg(long, value_enum)]
-    engine_protocol: Option<Protocol>,
+    /// The external engine, if a seat is `external`.
+    #[command(flatten)]
+    external: EngineArgs,
     /// The index of the first game: `--first 1782 --games 718` plays games 1782 to 2499
     /// of the run with this seed exactly as the whole run would, to finish a stopped run.
     #[arg(long, default_value_t = 0)]
@@ -263,13 +255,10 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         }
     };
     let report = if opts.bots.iter().any(|b| b == EXTERNAL) {
-        let command = args
-            .engine
-            .as_deref()
+        let (_, engine) = args
+            .external
+            .start_for(game)?
             .context("the bot `external` needs --engine COMMAND")?;
-        let protocol = Protocol::choose(game, args.engine_protocol)?;
-        let turn = Duration::from_millis(args.engine_ms);
-        let engine = Engine::start(protocol, command, turn)?;
         with_engine(game, &opts, &engine, &each)?
     } else {
         game.sim(&opts, per_game.is_some().then_some(&each))?

@@ -25,7 +25,7 @@
 //! once for each wait between games (`unready` by hand keeps it out of the next one).
 
 use super::tables::{Tables, Turn};
-use crate::engine::{Engine, Protocol};
+use crate::engine::Engine;
 use anyhow::Result;
 use game::{JsonBot, Registry};
 use serde_json::Value;
@@ -52,16 +52,16 @@ pub struct Autoplay {
 }
 
 impl Autoplay {
-    /// Starts `command`, an engine speaking `protocol` with `turn` a move.
-    pub fn start(protocol: Protocol, command: &str, turn: Duration) -> Result<Autoplay> {
-        Ok(Autoplay {
-            engine: Engine::start(protocol, command, turn)?,
+    /// Lets `engine` (started by `--engine`, with its command) play this client's turns.
+    pub fn new((_, engine): (String, Engine)) -> Autoplay {
+        Autoplay {
+            engine,
             asked: HashMap::new(),
             readied: HashMap::new(),
             sent: HashSet::new(),
             last: None,
             brains: HashMap::new(),
-        })
+        }
     }
 
     /// The turns of this client not asked yet, each with the engine's seat for it; they

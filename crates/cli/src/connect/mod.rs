@@ -42,17 +42,9 @@ pub struct Args {
     /// back in the same seats.
     #[arg(long)]
     session: Option<PathBuf>,
-    /// Your own program plays this client's turns: a command speaking qipai's JSON-lines
-    /// engine protocol (docs/engines.md). Tables are still chosen by typing.
-    #[arg(long)]
-    engine: Option<String>,
-    /// The engine's time per move, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
-    engine_ms: u64,
-    /// How the engine is spoken to: `json` (qipai's JSON lines, every game; the default)
-    /// or `gomocup` (a Gomoku brain, which then plays Gomoku tables only).
-    #[arg(long, value_enum, default_value_t = crate::engine::Protocol::Json)]
-    engine_protocol: crate::engine::Protocol,
+    /// An engine that plays this client's turns; tables are still chosen by typing.
+    #[command(flatten)]
+    engine: crate::engine::EngineArgs,
 }
 
 /// How long to keep trying to reconnect after the connection is lost.
@@ -68,14 +60,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         }),
         None => None,
     };
-    let autoplay = match &args.engine {
-        Some(command) => Some(autoplay::Autoplay::start(
-            args.engine_protocol,
-            command,
-            Duration::from_millis(args.engine_ms),
-        )?),
-        None => None,
-    };
+    let autoplay = args.engine.start_for_any()?.map(autoplay::Autoplay::new);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -243,14 +228,13 @@ impl Client<'_> {
         let Some(autoplay) = &mut self.autoplay else {
             return Ok(());
         };
-        for table in autoplay.ready_at(&self.tables) {
+        let ready = autoplay.ready_at(&self.tables);
+        let due = autoplay.due(self.registry, &self.tables)?;
+        for table in ready {
             self.send(ClientMessage::Ready { table, ready: true })
                 .await?;
         }
-        let Some(autoplay) = &mut self.autoplay else {
-            return Ok(());
-        };
-        for (turn, engine) in autoplay.due(self.registry, &self.tables)? {
+        for (turn, engine) in due {
             let answer = match autoplay::decide(engine, &turn).await {
                 Ok((engine, answer)) => {
                     if let Some(autoplay) = &mut self.autoplay {

@@ -49,6 +49,49 @@ impl Protocol {
     }
 }
 
+/// The options that name an engine, the same in `sim`, `play` and `connect`.
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    /// Your own program in a seat (docs/engines.md): a command speaking qipai's JSON-lines
+    /// engine protocol, or a Gomocup brain for Gomoku (e.g. `./pbrain-embryo`). In `sim`
+    /// it plays the seats of the bot named `external`.
+    #[arg(long)]
+    engine: Option<String>,
+    /// The engine's time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    engine_ms: u64,
+    /// How the engine is spoken to: `json` (qipai's JSON lines, every game) or `gomocup`
+    /// (Gomoku brains); by default the game's own protocol (at a hall, where the game is
+    /// not known yet, `json`).
+    #[arg(long, value_enum)]
+    engine_protocol: Option<Protocol>,
+}
+
+impl EngineArgs {
+    /// The engine named, started for `game` (its protocol by [`Protocol::choose`]), or
+    /// `None` if none was named; with the command that started it.
+    pub fn start_for(&self, game: &dyn ErasedGame) -> Result<Option<(String, Engine)>> {
+        self.start(|asked| Protocol::choose(game, asked))
+    }
+
+    /// The engine named, for whatever games come (JSON lines unless asked otherwise).
+    pub fn start_for_any(&self) -> Result<Option<(String, Engine)>> {
+        self.start(|asked| Ok(asked.unwrap_or(Protocol::Json)))
+    }
+
+    fn start(
+        &self,
+        protocol: impl FnOnce(Option<Protocol>) -> Result<Protocol>,
+    ) -> Result<Option<(String, Engine)>> {
+        let Some(command) = &self.engine else {
+            return Ok(None);
+        };
+        let turn = Duration::from_millis(self.engine_ms);
+        let engine = Engine::start(protocol(self.engine_protocol)?, command, turn)?;
+        Ok(Some((command.clone(), engine)))
+    }
+}
+
 /// An engine for a run: how to start it, and for JSON lines the one running process.
 pub struct Engine {
     command: String,
