@@ -141,7 +141,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         if number > 0 {
             outln!("\n——— game {} ———", number + 1);
         }
-        if let Ending::Quit = session.play(table.as_mut())? {
+        if let Ending::Quit = session.play(table.as_mut(), &seed)? {
             outln!("bye");
             return Ok(());
         }
@@ -248,8 +248,27 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Plays one game to its end, or until the person quits.
-    fn play(&mut self, table: &mut dyn Table) -> Result<Ending> {
+    /// An engine that fails does not end the person's game: it is said why, and the
+    /// computer takes the engine's seats for the rest of this game and the games after
+    /// (an engine that failed once is not trusted with the next turn). The failed move
+    /// changed nothing at the table, so play goes on from where it was.
+    fn engine_failed(&mut self, table: &mut dyn Table, seed: &Seed, why: &GameError) -> Result<()> {
+        if let Some((command, _)) = self.engine.take() {
+            let why = match why {
+                GameError::BotFailed { seat, message } => format!(" at seat {seat}: {message}"),
+                other => format!(": {other}"),
+            };
+            outln!(
+                "The engine `{command}` failed{why}. The computer ({}) plays its seats from \
+                 here on.",
+                self.bot
+            );
+        }
+        self.seat_computers(table, seed)
+    }
+
+    /// Plays one game, dealt from `seed`, to its end, or until the person quits.
+    fn play(&mut self, table: &mut dyn Table, seed: &Seed) -> Result<Ending> {
         let me = self.me;
         let mut hint_index = 0usize;
         // The table is drawn again only when something happened since it was last drawn.
@@ -269,8 +288,13 @@ impl Session<'_> {
                 .iter()
                 .find(|&s| table.has_bot(s) && (s != me || to_act.seats().len() == 1));
             if let Some(s) = bot_seat {
-                let applied = table.bot_move(s)?;
-                self.log(&applied, &table.view(Viewer::Seat(me))?)?;
+                match table.bot_move(s) {
+                    Ok(applied) => self.log(&applied, &table.view(Viewer::Seat(me))?)?,
+                    Err(e) if s != me && self.engine.is_some() => {
+                        self.engine_failed(table, seed, &e)?
+                    }
+                    Err(e) => return Err(e.into()),
+                }
                 continue;
             }
             if !to_act.includes(me) {

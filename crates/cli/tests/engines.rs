@@ -61,6 +61,20 @@ fn sim_fails(args: &[&str], expected: &[&str]) {
     assert!(!text.contains("panicked"), "{args:?}: {text}");
 }
 
+/// `qipai sim` arguments for Dou Dizhu with `engine` (the bot `external`) and two random
+/// players, and `extra` options.
+fn against_random<'a>(engine: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "doudizhu",
+        "--bots",
+        "external,random,random",
+        "--engine",
+        engine,
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 /// Plays `games` games of `game` with `qipai bot GAME heuristic` as the engine of the
 /// seat named `external` in `bots`, and returns every request it was sent.
 fn requests(dir: &Path, game: &str, bots: &str, extra: &[&str]) -> Vec<Value> {
@@ -182,15 +196,10 @@ fn gomoku_takes_a_json_engine_when_asked_and_a_card_game_refuses_gomocup() {
     assert!(games.iter().all(|g| g["actions"].as_u64() > Some(8)));
 
     sim_fails(
-        &[
-            "doudizhu",
-            "--bots",
-            "external,random,random",
-            "--engine",
+        &against_random(
             &format!("{QIPAI} bot doudizhu random"),
-            "--engine-protocol",
-            "gomocup",
-        ],
+            &["--engine-protocol", "gomocup"],
+        ),
         &["doudizhu has no Gomocup brains"],
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -260,30 +269,79 @@ fn a_wrong_engine_ends_the_run_saying_what_it_did() {
     for (name, body, expected) in cases {
         let engine = script(&dir, name, body);
         sim_fails(
-            &[
-                "doudizhu",
-                "--bots",
-                "external,random,random",
-                "--games",
-                "2",
-                "--engine",
-                &engine,
-                "--engine-ms",
-                "100",
-            ],
+            &against_random(&engine, &["--games", "2", "--engine-ms", "100"]),
             &["game 0, seat 0 (external)", expected],
         );
     }
     sim_fails(
-        &[
-            "doudizhu",
-            "--bots",
-            "external,random,random",
-            "--engine",
-            "/nonexistent/engine",
-        ],
+        &against_random("/nonexistent/engine", &[]),
         &["cannot start the engine '/nonexistent/engine'"],
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine command is split into words as a shell splits it, so a path or an argument
+/// with a space in it can be quoted; a quote left open is refused before any game.
+#[test]
+fn an_engine_command_is_read_as_a_shell_reads_it() {
+    let dir = scratch("quoted");
+    let spaced = dir.join("my bots");
+    std::fs::create_dir_all(&spaced).expect("a directory with a space");
+    let engine = script(
+        &spaced,
+        "first bot",
+        &format!(
+            r#"[ "$1" = "two words" ] || {{ echo "the argument was '$1'" >&2; exit 9; }}
+exec {QIPAI} bot doudizhu heuristic"#
+        ),
+    );
+    let command = format!("'{engine}' \"two words\"");
+    let games = sim(
+        &against_random(&command, &["--games", "2"]),
+        &dir.join("games.jsonl"),
+    );
+    assert_eq!(games.len(), 2);
+    sim_fails(
+        &against_random("python3 'my bot.py", &[]),
+        &["cannot read the engine command 'python3 'my bot.py': a quote is not closed"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Against a person (`qipai play`), an engine that fails does not end the person's game:
+/// the terminal says what it did, the computer takes its seats, and the game is played
+/// to its end.
+#[test]
+fn a_wrong_engine_against_a_person_hands_its_seats_to_the_computer() {
+    let dir = scratch("play");
+    let engine = script(
+        &dir,
+        "cheat",
+        r#"while read l; do echo '{"action":{"play":"BJ RJ"}}'; done"#,
+    );
+    let out = qipai(
+        &[
+            "play",
+            "doudizhu",
+            "--seed",
+            "5",
+            "--bot",
+            "heuristic",
+            "--engine",
+            &engine,
+        ],
+        b"auto\nquit\n",
+    );
+    let text = said(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!("The engine `{engine}` failed at seat "))
+            && text.contains(
+                r#": the engine played {"play":"BJ RJ"}, which is not legal here. The computer (heuristic) plays its seats from here on."#
+            ),
+        "{text}"
+    );
+    assert!(text.contains("Totals after 1 game"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -428,13 +486,16 @@ fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<V
 /// terminal's seat, the terminal says `ready` after each game, and games follow one
 /// another. No move is refused, not even in 五人斗地主's grab, where seats act at once and
 /// another seat's move can come back before the engine's. Each request is the seat's own
-/// view.
+/// view, and the terminal says the engine plays the seat's turns, not "type it".
 #[test]
 fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
     for (game, games) in [("doudizhu", 2), ("doudizhu5", 3)] {
         let (said, requests) = engine_at_a_hall(game, &["--engine", "ENGINE"], games);
         assert!(!said.contains("refused"), "{game}: {said}");
         assert!(!said.contains("could not play"), "{game}: {said}");
+        // The line under the table says who moves: the engine, not the person.
+        assert!(said.contains(": the engine plays it."), "{game}: {said}");
+        assert!(!said.contains("type it, or"), "{game}: {said}");
         assert!(requests.len() > 10, "{game}: {} requests", requests.len());
         for r in &requests {
             assert_eq!(r["game"], game);
@@ -468,4 +529,5 @@ fn a_gomocup_brain_plays_gomoku_at_a_hall() {
     assert!(!said.contains("refused"), "{said}");
     assert!(!said.contains("could not play"), "{said}");
     assert!(said.lines().any(|l| l.starts_with("you: ")), "{said}");
+    assert!(said.contains(": the engine plays it."), "{said}");
 }

@@ -27,7 +27,7 @@
 use super::tables::{Tables, Turn};
 use crate::engine::Engine;
 use anyhow::Result;
-use game::{JsonBot, Registry};
+use game::{ErasedGame, JsonBot, Registry};
 use serde_json::Value;
 use server::protocol::ServerMessage;
 use std::collections::{HashMap, HashSet};
@@ -35,6 +35,25 @@ use std::time::{Duration, Instant};
 
 /// The least time between two moves of the engine's.
 pub const GAP: Duration = Duration::from_millis(100);
+
+/// Which of this client's turns an engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plays {
+    /// Every game's: an engine of qipai's JSON lines.
+    Every,
+    /// Gomoku's only: a Gomocup brain.
+    Gomoku,
+}
+
+impl Plays {
+    /// Whether the engine plays this client's turns in `game`.
+    pub fn game(self, game: &dyn ErasedGame) -> bool {
+        match self {
+            Plays::Every => true,
+            Plays::Gomoku => game.engine_protocol() == Some("gomocup"),
+        }
+    }
+}
 
 /// The engine, and the turns it was asked.
 pub struct Autoplay {
@@ -64,6 +83,15 @@ impl Autoplay {
         }
     }
 
+    /// Which of this client's turns the engine plays.
+    pub fn plays(&self) -> Plays {
+        if self.engine.keeps_state() {
+            Plays::Gomoku
+        } else {
+            Plays::Every
+        }
+    }
+
     /// The turns of this client not asked yet, each with the engine's seat for it; they
     /// count as asked from now on.
     pub fn due(
@@ -75,7 +103,7 @@ impl Autoplay {
         for turn in tables.turns() {
             let game = registry.get(&turn.game)?;
             // A Gomocup brain plays Gomoku only; at other tables the turns are the person's.
-            if self.engine.keeps_state() && game.engine_protocol() != Some("gomocup") {
+            if !self.plays().game(game) {
                 continue;
             }
             if self.sent.contains(&turn.table) || self.asked.get(&turn.table) == Some(&turn.view) {

@@ -83,7 +83,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
             token: saved.filter(|_| user.is_some()),
             user,
             session_file: args.session.clone(),
-            tables: Tables::default(),
+            tables: Tables::with_engine(autoplay.as_ref().map(autoplay::Autoplay::plays)),
             screen,
             autoplay,
         };

@@ -1,6 +1,7 @@
 //! What the terminal client knows of the tables it sits at or watches, and how it shows
 //! them: the game's own screens, the seats, and a line for every move.
 
+use super::autoplay::Plays;
 use game::text::signed;
 use game::{ErasedGame, Outcome, Registry, Viewer};
 use rand::TryRngCore;
@@ -16,6 +17,9 @@ pub struct Tables {
     pub lobby: BTreeMap<String, TableInfo>,
     /// How many times `hint` was asked since the last move, to cycle through hints.
     hints_asked: usize,
+    /// Which of this client's turns an engine plays (`--engine`), so that the line under
+    /// the table says the engine moves, not "type it".
+    engine: Option<Plays>,
 }
 
 /// A turn of this client's seat, with what an engine needs to play it.
@@ -152,7 +156,7 @@ impl Seen {
     }
 
     /// The table drawn for this client: the game's screen and whose turn it is.
-    fn draw(&self, game: &dyn ErasedGame) -> String {
+    fn draw(&self, game: &dyn ErasedGame, engine: Option<Plays>) -> String {
         let Some(state) = &self.state else {
             return format!(
                 "{}\nNo game running: `ready` when you are (a game starts when every seat \
@@ -163,16 +167,20 @@ impl Seen {
         let screen = game
             .render_view(&state.view, self.viewer())
             .unwrap_or_else(|e| format!("(cannot draw the table: {e})"));
-        format!("\n{}\n{}", screen.trim_end(), self.turn_text(state))
+        let engine = engine.is_some_and(|p| p.game(game));
+        format!("\n{}\n{}", screen.trim_end(), self.turn_text(state, engine))
     }
 
-    /// Whose turn it is, with the time left.
-    fn turn_text(&self, state: &GameState) -> String {
+    /// Whose turn it is, with the time left; `engine` when an engine plays this client's
+    /// turns here.
+    fn turn_text(&self, state: &GameState, engine: bool) -> String {
         let time = state
             .deadline_ms
             .map(|ms| format!(" ({} s left)", ms.div_ceil(1000)))
             .unwrap_or_default();
-        if self.my_turn() {
+        if self.my_turn() && engine {
+            format!("» your move{time}: the engine plays it.")
+        } else if self.my_turn() {
             format!("» your move{time}: type it, or `hint`, `auto`, `help`.")
         } else if self.may_act() {
             "The computer plays your move (托管); type a move or `auto off` to take over.".into()
@@ -184,6 +192,14 @@ impl Seen {
 }
 
 impl Tables {
+    /// No tables yet, for a client whose turns an engine plays as `engine` says.
+    pub fn with_engine(engine: Option<Plays>) -> Tables {
+        Tables {
+            engine,
+            ..Tables::default()
+        }
+    }
+
     /// The table the person's lines are about.
     pub fn focus(&self) -> Option<&str> {
         self.focus.as_deref()
@@ -224,7 +240,7 @@ impl Tables {
     pub fn draw(&self, registry: &Registry) -> String {
         match self.focused() {
             Some(t) => match registry.get(&t.info.game) {
-                Ok(game) => t.draw(game),
+                Ok(game) => t.draw(game, self.engine),
                 Err(e) => e.to_string(),
             },
             None => "You are at no table: `quick GAME`, `tables`, `join TABLE`.".into(),
@@ -377,7 +393,7 @@ impl Tables {
                     .and_then(|s| seen.info.seats.get(s))
                     .is_some_and(|s| s.ready);
                 if seen.state.is_some() {
-                    text.push_str(&seen.draw(game_kind));
+                    text.push_str(&seen.draw(game_kind, self.engine));
                 } else if you.is_some() && !ready {
                     text.push_str("\nType `ready` when you are; `help` for the commands.");
                 }
@@ -462,7 +478,7 @@ impl Tables {
                     );
                 }
                 if seen.my_turn() {
-                    lines.push(seen.draw(kind));
+                    lines.push(seen.draw(kind, self.engine));
                 }
                 Some(lines.join("\n"))
             }

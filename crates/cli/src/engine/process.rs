@@ -22,14 +22,25 @@ pub(super) struct Process {
     lines: Receiver<Read>,
 }
 
+/// The words of `command` as a POSIX shell splits them: quotes keep spaces in a word
+/// (`python3 "my bots/first.py"`), a backslash escapes the next character. Nothing else of
+/// a shell is done: no variables, globs or pipes, so a command means the same on every
+/// machine. For those, name a script.
+pub(super) fn words(command: &str) -> Result<Vec<String>> {
+    shlex::split(command).with_context(|| {
+        format!("cannot read the engine command '{command}': a quote is not closed, or it ends in a backslash")
+    })
+}
+
 impl Process {
-    /// Starts `command`, a program and its arguments split on whitespace. `logs` says
-    /// where the engine's stderr goes: the terminal, where its author reads it, or nowhere.
+    /// Starts `command`, a program and its arguments split into words as a shell does
+    /// ([`words`]). `logs` says where the engine's stderr goes: the terminal, where its
+    /// author reads it, or nowhere.
     pub(super) fn spawn(command: &str, logs: Stdio) -> Result<Process> {
-        let mut words = command.split_whitespace();
-        let program = words.next().context("--engine needs a command")?;
+        let words = words(command)?;
+        let (program, args) = words.split_first().context("--engine needs a command")?;
         let mut child = Command::new(program)
-            .args(words)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(logs)
