@@ -235,7 +235,8 @@ pub fn outcome_text(outcome: &game::Outcome, viewer: Viewer) -> String {
             format!("You went out first and win the deal, {}.", text::signed(r))
         }
         (Some((_, r)), Some(w)) => format!(
-            "Seat {w} went out first and wins the deal; your result, by the cards left, is {}.",
+            "Seat {} went out first and wins the deal; your result, by the cards left, is {}.",
+            text::seat_number(w),
             text::signed(r)
         ),
         _ => text::outcome_line(outcome, viewer),

@@ -26,13 +26,16 @@ fn the_view_renders_hand_table_counts_and_turn() {
     let text = table.render(Viewer::Seat(first));
     assert!(text.contains("your hand: 3♦"), "{text}");
     assert!(text.contains("The first play must include 3♦."), "{text}");
-    assert!(text.contains(&format!("▶ seat {first} (you)")), "{text}");
+    assert!(
+        text.contains(&format!("▶ seat {} (you)", first + 1)),
+        "{text}"
+    );
     assert!(text.contains("you lead first."), "{text}");
     table.apply_text(first, "3d").expect("3d leads");
     let next = (first + 1) % 4;
     let text = table.render(Viewer::Seat(next));
     assert!(
-        text.contains(&format!("to beat: 3♦ (a single) from seat {first}")),
+        text.contains(&format!("to beat: 3♦ (a single) from seat {}", first + 1)),
         "{text}"
     );
     assert!(text.contains("12 cards"), "{text}");
@@ -169,11 +172,11 @@ fn log_tells_each_seat_what_happened_in_words() {
     assert_eq!(
         lines,
         [
-            "seat 0 plays 3♦ (a single); 2 cards left",
+            "seat 1 plays 3♦ (a single); 2 cards left",
             "you play 2♠ (a single); 3 cards left",
-            "seat 2 passes",
             "seat 3 passes",
-            "seat 0 passes",
+            "seat 4 passes",
+            "seat 1 passes",
             "Nobody beats it: you lead a new round.",
         ]
     );
@@ -194,9 +197,9 @@ fn log_tells_each_seat_what_happened_in_words() {
     assert_eq!(
         last,
         [
-            "seat 1 plays 4♦ (a single)",
-            "seat 1 is out of cards and wins the deal (+4). Left holding: you 2 cards (-4), \
-             seat 2 1 card (0), seat 3 1 card (0)."
+            "seat 2 plays 4♦ (a single)",
+            "seat 2 is out of cards and wins the deal (+4). Left holding: you 2 cards (-4), \
+             seat 3 1 card (0), seat 4 1 card (0)."
         ]
     );
 }
@@ -242,7 +245,7 @@ fn outcome_says_who_went_out_and_the_result_by_cards_left() {
     };
     assert_eq!(
         BigTwo::outcome_text(&o, Viewer::Seat(0)),
-        "Seat 1 went out first and wins the deal; your result, by the cards left, is +1."
+        "Seat 2 went out first and wins the deal; your result, by the cards left, is +1."
     );
     assert_eq!(
         BigTwo::outcome_text(&o, Viewer::Seat(1)),

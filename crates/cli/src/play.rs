@@ -3,7 +3,7 @@
 use crate::engine::{Engine, EngineArgs};
 use crate::prompt::Prompt;
 use anyhow::{bail, Context, Result};
-use game::text::{players, signed};
+use game::text::{players, seat_from_number, seat_name, seat_number, signed};
 use game::{
     Applied, ErasedGame, GameError, Registry, Seat, Seed, Table, TableSetup, ToAct, Viewer,
 };
@@ -16,9 +16,9 @@ use std::io::Write;
 pub struct Args {
     /// The game.
     game: String,
-    /// Your seat (0-based).
-    #[arg(long, default_value_t = 0)]
-    seat: Seat,
+    /// Your seat, numbered from 1 as the table numbers it.
+    #[arg(long, default_value_t = 1)]
+    seat: usize,
     /// Number of players, for games that take several (Ten and a half: 2–8).
     #[arg(long)]
     players: Option<usize>,
@@ -76,13 +76,12 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     if !allowed.contains(&seats) {
         bail!("{} takes {}, not {seats}", game.id(), players(&allowed));
     }
-    let me = args.seat;
-    if me >= seats {
+    let Some(me) = seat_from_number(args.seat, seats) else {
         bail!(
-            "there is no seat {me} at a table of {seats} (seats 0 to {})",
-            seats - 1
+            "there is no seat {} at a table of {seats} (seats 1 to {seats})",
+            args.seat
         );
-    }
+    };
     // Unless told otherwise, the table is set up for playing against computers.
     let mut config = match &args.config {
         Some(c) => serde_json::from_str(c).context("--config is not JSON")?,
@@ -122,8 +121,9 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         prompt: Prompt::new(),
     };
     outln!(
-        "{} — you are seat {me}. {}",
+        "{} — you are {}. {}",
         game.name(),
+        seat_name(me),
         session.opponents()
     );
     outln!("{}\n{COMMANDS}", game.help());
@@ -153,7 +153,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         }
         let others: Vec<String> = (0..seats)
             .filter(|&s| s != me)
-            .map(|s| format!("seat {s} {}", signed(totals[s])))
+            .map(|s| format!("{} {}", seat_name(s), signed(totals[s])))
             .collect();
         outln!(
             "Totals after {}: you {} ({}).",
@@ -197,7 +197,7 @@ impl Session<'_> {
     fn opponents(&self) -> String {
         let others: Vec<String> = (0..self.seats)
             .filter(|&s| s != self.me)
-            .map(|s| s.to_string())
+            .map(|s| seat_number(s).to_string())
             .collect();
         let who = match &self.engine {
             Some((command, _)) => format!("the engine `{command}`"),
@@ -235,8 +235,8 @@ impl Session<'_> {
                 format!("you: {}", self.game.action_text(view, &applied.action))
             } else {
                 format!(
-                    "seat {}: {}",
-                    applied.seat,
+                    "{}: {}",
+                    seat_name(applied.seat),
                     self.game.public_action_text(view, &applied.public)
                 )
             };
@@ -255,7 +255,9 @@ impl Session<'_> {
     fn engine_failed(&mut self, table: &mut dyn Table, seed: &Seed, why: &GameError) -> Result<()> {
         if let Some((command, _)) = self.engine.take() {
             let why = match why {
-                GameError::BotFailed { seat, message } => format!(" at seat {seat}: {message}"),
+                GameError::BotFailed { seat, message } => {
+                    format!(" at {}: {message}", seat_name(*seat))
+                }
                 other => format!(": {other}"),
             };
             outln!(

@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use game::record::CommitmentSource;
-use game::text::signed;
+use game::text::{seat_name, seat_number, signed};
 use game::{Nonce, Record, Registry, VerifyOptions};
 
 /// What to check besides the record itself.
@@ -98,7 +98,7 @@ that game)",
     }
     let sent: Vec<String> = (0..record.nonces.len())
         .filter(|&s| record.nonces[s].is_some())
-        .map(|s| s.to_string())
+        .map(|s| seat_number(s).to_string())
         .collect();
     if sent.is_empty() {
         outln!("  randomness: the seed alone (no player sent a nonce)");
@@ -109,7 +109,7 @@ that game)",
         );
     }
     if let Some(seat) = verdict.nonce_seat {
-        outln!("  your nonce: in the record, seat {seat}");
+        outln!("  your nonce: in the record, {}", seat_name(seat));
     }
     if let Some(why) = &verdict.custom {
         outln!("  custom deal, not a random one: {why}");
@@ -119,7 +119,7 @@ that game)",
         .scores
         .iter()
         .enumerate()
-        .map(|(s, v)| format!("seat {s} {}", signed(*v)))
+        .map(|(s, v)| format!("{} {}", seat_name(s), signed(*v)))
         .collect();
     outln!(
         "  play: {} replay to the recorded result: {}",

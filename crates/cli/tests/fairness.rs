@@ -75,8 +75,9 @@ fn an_honest_record_verifies_against_the_commitment_shown_and_the_players_nonce(
     assert!(out.status.success(), "{}", said(&out));
     let text = said(&out);
     assert!(text.contains("matches the commitment you gave"), "{text}");
-    assert!(text.contains("your nonce: in the record, seat 1"), "{text}");
-    assert!(text.contains("nonces of seats 0, 1"), "{text}");
+    // Seats are numbered from 1, as a person reads them.
+    assert!(text.contains("your nonce: in the record, seat 2"), "{text}");
+    assert!(text.contains("nonces of seats 1, 2"), "{text}");
 }
 
 #[test]

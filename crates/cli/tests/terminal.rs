@@ -152,7 +152,7 @@ fn a_record_of_several_games_verifies_line_by_line() {
 
 #[test]
 fn messages_say_what_is_wrong_in_words() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["sim", "doudizhu", "--bots", "random"],
             "doudizhu takes 3 players; 1 bot named",
@@ -187,6 +187,14 @@ fn messages_say_what_is_wrong_in_words() {
         (
             &["play", "doudizhu", "--seed", "seven"],
             "a seed is a number or 64 hex digits",
+        ),
+        (
+            &["play", "doudizhu", "--seat", "0"],
+            "there is no seat 0 at a table of 3 (seats 1 to 3)",
+        ),
+        (
+            &["play", "doudizhu", "--seat", "4"],
+            "there is no seat 4 at a table of 3 (seats 1 to 3)",
         ),
     ];
     for (args, expected) in cases {
@@ -223,4 +231,32 @@ fn the_landlord_option_goes_through_the_configuration() {
     let text = String::from_utf8_lossy(&out.stdout);
     let report: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(report["bots"][0]["roles"]["landlord"]["games"], 20);
+}
+
+/// Seats are numbered from 1 at the terminal, as in the browser: `--seat 2` is the second
+/// seat, and the table and its log call it so.
+#[test]
+fn play_numbers_seats_from_one() {
+    let out = qipai(
+        &[
+            "play",
+            "doudizhu",
+            "--seat",
+            "2",
+            "--seed",
+            "5",
+            "--bot",
+            "heuristic",
+        ],
+        b"auto\nquit\n",
+    );
+    let text = said(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("you are seat 2. The computer (heuristic) plays seats 1, 3."),
+        "{text}"
+    );
+    assert!(text.contains("seat 2 (you)"), "{text}");
+    assert!(!text.contains("seat 0"), "{text}");
+    assert!(text.contains("Totals after 1 game: you "), "{text}");
 }

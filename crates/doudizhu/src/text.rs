@@ -47,8 +47,8 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
     let _ = match (view.phase, view.landlord) {
         (Phase::Bidding, _) => writeln!(
             out,
-            "斗地主 Dou Dizhu — bidding (seat {} bid first{})",
-            view.first_bidder,
+            "斗地主 Dou Dizhu — bidding ({} bid first{})",
+            text::seat_name(view.first_bidder),
             if view.redeals > 0 {
                 format!(", redeal {}", view.redeals)
             } else {

@@ -26,7 +26,7 @@ fn log_tells_each_seat_what_happened_in_words() {
             },
             Viewer::Seat(1)
         ),
-        "seat 0 is the landlord for 2; the kitty is 5 9 RJ"
+        "seat 1 is the landlord for 2; the kitty is 5 9 RJ"
     );
     assert_eq!(
         line(
@@ -48,7 +48,7 @@ fn log_tells_each_seat_what_happened_in_words() {
             },
             me
         ),
-        "seat 2 plays 3 3 3 4 (a trio with a single)"
+        "seat 3 plays 3 3 3 4 (a trio with a single)"
     );
     assert_eq!(
         line(
@@ -70,18 +70,18 @@ fn log_tells_each_seat_what_happened_in_words() {
             },
             me
         ),
-        "seat 1 plays 9 9 9 9 (a bomb); the multiplier is ×4"
+        "seat 2 plays 9 9 9 9 (a bomb); the multiplier is ×4"
     );
-    assert_eq!(line(Event::Passed { seat: 1 }, me), "seat 1 passes");
+    assert_eq!(line(Event::Passed { seat: 1 }, me), "seat 2 passes");
     assert_eq!(line(Event::Passed { seat: 0 }, me), "you pass");
     assert_eq!(
         line(Event::Bid { seat: 1, bid: 0 }, me),
-        "seat 1 does not bid"
+        "seat 2 does not bid"
     );
     assert_eq!(line(Event::Bid { seat: 0, bid: 3 }, me), "you bid 3");
     assert_eq!(
         line(Event::RoundWon { seat: 2 }, me),
-        "Nobody beats it: seat 2 leads a new round."
+        "Nobody beats it: seat 3 leads a new round."
     );
     assert_eq!(
         line(
@@ -94,7 +94,7 @@ fn log_tells_each_seat_what_happened_in_words() {
             },
             me
         ),
-        "seat 1 is out of cards: the peasants win, an anti-spring (反春) doubles the score."
+        "seat 2 is out of cards: the peasants win, an anti-spring (反春) doubles the score."
     );
 }
 
@@ -130,7 +130,7 @@ fn every_action_of_a_game_reads_as_words() {
             }
         }
         let end = table.render(Viewer::Seat(0));
-        assert!(end.contains("seat 0 (you)"), "{end}");
+        assert!(end.contains("seat 1 (you)"), "{end}");
     }
 }
 
@@ -142,15 +142,15 @@ fn table_marks_the_turn_and_names_plays_in_words() {
         .new_table(&game::TableSetup::new("t", config, 3, Seed::from_u64(3)))
         .expect("a table");
     let screen = table.render(Viewer::Seat(0));
-    assert!(screen.contains("▶ seat 0 (you)"), "{screen}");
+    assert!(screen.contains("▶ seat 1 (you)"), "{screen}");
     assert!(screen.contains("you lead: play anything"), "{screen}");
     assert!(screen.contains("your hand: "), "{screen}");
     let hint = table.hints(0).into_iter().next().expect("a lead");
     table.apply_text(0, &hint).expect("the hint is legal");
     let screen = table.render(Viewer::Seat(1));
-    assert!(screen.contains("▶ seat 1 (you)"), "{screen}");
+    assert!(screen.contains("▶ seat 2 (you)"), "{screen}");
     assert!(
-        screen.contains("to beat: ") && screen.contains("from seat 0"),
+        screen.contains("to beat: ") && screen.contains("from seat 1"),
         "{screen}"
     );
     // The lead named with its kind in words, as `3 3 (a pair)`.

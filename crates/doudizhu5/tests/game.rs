@@ -391,7 +391,7 @@ fn terminal_text_round_trips_through_the_registry() {
     let hints = t.hints(1);
     assert!(!hints.iter().any(|h| h == "pass"), "a lead cannot pass");
     t.apply_text(1, &hints[0]).unwrap();
-    assert!(t.render(Viewer::Seat(2)).contains("from seat 1"));
+    assert!(t.render(Viewer::Seat(2)).contains("from seat 2"));
     t.apply_text(2, "pass").unwrap();
     let err = t.apply_text(3, "3 4").unwrap_err().to_string();
     assert!(!err.is_empty());

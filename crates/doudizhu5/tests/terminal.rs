@@ -40,7 +40,7 @@ fn log_names_plays_in_words_never_internal_names() {
     };
     assert_eq!(
         line(played, me),
-        "seat 3 plays 5 5 5 7 7 (a trio with a pair)"
+        "seat 4 plays 5 5 5 7 7 (a trio with a pair)"
     );
     let plane = Event::Played {
         seat: 0,
@@ -51,7 +51,7 @@ fn log_names_plays_in_words_never_internal_names() {
         line(plane, me),
         "you play 5 5 5 6 6 6 Q Q K K (a plane with wings)"
     );
-    assert_eq!(line(Event::Passed { seat: 2 }, me), "seat 2 passes");
+    assert_eq!(line(Event::Passed { seat: 2 }, me), "seat 3 passes");
     assert_eq!(
         line(
             Event::Grabbed {
@@ -63,11 +63,11 @@ fn log_names_plays_in_words_never_internal_names() {
             },
             me
         ),
-        "seat 1 grabs with the triple 9♥ 9♥ 9♥"
+        "seat 2 grabs with the triple 9♥ 9♥ 9♥"
     );
     assert_eq!(
         line(Event::Landlord { seat: 1, grabs: 6 }, me),
-        "The grab is over after 6 grabs, multiplier ×6: seat 1 is the landlord (正地主) and \
+        "The grab is over after 6 grabs, multiplier ×6: seat 2 is the landlord (正地主) and \
          takes the seven kitty cards."
     );
     assert_eq!(
@@ -78,7 +78,7 @@ fn log_names_plays_in_words_never_internal_names() {
             },
             me
         ),
-        "seat 1 wins at once (不打自胜): the landlord holds no bomb at all."
+        "seat 2 wins at once (不打自胜): the landlord holds no bomb at all."
     );
     assert_eq!(
         line(
@@ -102,7 +102,7 @@ fn log_says_which_side_won() {
     };
     assert_eq!(
         line(end(true), Viewer::Seat(0)),
-        "seat 3 is out of cards: the landlord's side wins."
+        "seat 4 is out of cards: the landlord's side wins."
     );
     assert_eq!(
         line(end(false), Viewer::Seat(3)),
@@ -173,7 +173,7 @@ fn log_reads_a_hidden_solo_and_a_partner_call_alike() {
     };
     assert_eq!(
         line(declared, Viewer::Seat(0)),
-        "seat 2 marks 6♦ (找6♦): a partner call or a hidden solo — whoever holds another 6♦ \
+        "seat 3 marks 6♦ (找6♦): a partner call or a hidden solo — whoever holds another 6♦ \
          is the secret partner, unless the landlord holds them all."
     );
 }
@@ -186,7 +186,7 @@ fn partner_reveal_is_announced() {
     };
     assert_eq!(
         line(partner.clone(), Viewer::Seat(0)),
-        "The marked card is played: seat 3 is the landlord's partner (副地主)."
+        "The marked card is played: seat 4 is the landlord's partner (副地主)."
     );
     assert_eq!(
         line(partner, Viewer::Seat(3)),
@@ -198,7 +198,7 @@ fn partner_reveal_is_announced() {
     };
     assert_eq!(
         line(alone, Viewer::Seat(0)),
-        "The marked card is played: it was a hidden solo (暗独打) — seat 1 plays alone against four."
+        "The marked card is played: it was a hidden solo (暗独打) — seat 2 plays alone against four."
     );
 }
 

@@ -12,8 +12,9 @@ use std::ops::RangeInclusive;
 /// instead of parsing the message.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RuleError {
-    /// The seat may not act now.
-    #[error("not your turn (seat {0})")]
+    /// The seat may not act now. The message does not name the seat: the one who tried
+    /// knows it, and people number seats from 1 where programs index them from 0.
+    #[error("not your turn")]
     NotYourTurn(Seat),
     /// The game has ended; nothing more can be played.
     #[error("the game is over")]

@@ -4,7 +4,8 @@
 //! The vocabulary of a table, the same in every card game:
 //!
 //! * the seat to act is marked [`TURN_MARKER`] (`▶`) at the start of its row;
-//! * a seat is `seat 2`, and the viewer's own `seat 2 (you)` ([`seat_label`]);
+//! * a seat is `seat 2`, and the viewer's own `seat 2 (you)` ([`seat_label`]), numbered
+//!   from 1 as people count and as the browser numbers them ([`seat_number`]);
 //! * log lines speak of the viewer as `you` ([`does`]: "you pass", "seat 1 passes");
 //! * cards a person reads carry suit symbols (`3♦ 3♠ BJ`, [`pretty_cards`]);
 //! * the viewer's cards are one line `your hand: …` ([`hand_line`]);
@@ -30,13 +31,33 @@ pub fn turn_mark(to_act: bool) -> &'static str {
     }
 }
 
+/// The number people read and type for `seat`: seats count from 1, as people count and as
+/// the browser shows them, so a terminal's "seat 2" is the browser's "Seat 2". A [`Seat`]
+/// is an index from 0, and stays one wherever a program reads it (JSON, records, the
+/// judge, configurations, and `qipai sim`, whose `--bots` are listed by index); only words
+/// for people go through here.
+pub fn seat_number(seat: Seat) -> usize {
+    seat + 1
+}
+
+/// The seat a person typed, by its number ([`seat_number`]): `None` for 0 or a number
+/// past `seats`.
+pub fn seat_from_number(number: usize, seats: usize) -> Option<Seat> {
+    (1..=seats).contains(&number).then(|| number - 1)
+}
+
+/// `seat 2`: a seat in words, by its number.
+pub fn seat_name(seat: Seat) -> String {
+    format!("seat {}", seat_number(seat))
+}
+
 /// A seat as a table names it for `viewer`: `seat 2`, or `seat 2 (you)` for the viewer's
 /// own seat, so a person finds themselves at a glance.
 pub fn seat_label(seat: Seat, viewer: Viewer) -> String {
     if viewer.seat() == Some(seat) {
-        format!("seat {seat} (you)")
+        format!("{} (you)", seat_name(seat))
     } else {
-        format!("seat {seat}")
+        seat_name(seat)
     }
 }
 
@@ -45,17 +66,18 @@ pub fn who(seat: Seat, viewer: Viewer) -> String {
     if viewer.seat() == Some(seat) {
         "you".to_string()
     } else {
-        format!("seat {seat}")
+        seat_name(seat)
     }
 }
 
-/// A log line's subject and verb, agreeing: `does(2, v, "plays", "play")` is `seat 2 plays`
-/// for others and `you play` for seat 2 itself — log lines read as plain sentences.
+/// A log line's subject and verb, agreeing: `does(2, v, "plays", "play")` is `seat 3 plays`
+/// for others and `you play` for the viewer in that seat — log lines read as plain
+/// sentences.
 pub fn does(seat: Seat, viewer: Viewer, third_person: &str, second_person: &str) -> String {
     if viewer.seat() == Some(seat) {
         format!("you {second_person}")
     } else {
-        format!("seat {seat} {third_person}")
+        format!("{} {third_person}", seat_name(seat))
     }
 }
 
@@ -91,7 +113,7 @@ pub fn lead_line(leader: Seat, viewer: Viewer) -> String {
     if viewer.seat() == Some(leader) {
         "you lead: play anything".to_string()
     } else {
-        format!("seat {leader} leads")
+        format!("{} leads", seat_name(leader))
     }
 }
 
@@ -143,13 +165,13 @@ pub fn outcome_line(outcome: &Outcome, viewer: Viewer) -> String {
         _ => {
             let winners: Vec<String> = (0..outcome.won.len())
                 .filter(|&s| outcome.won[s])
-                .map(|s| format!("seat {s}"))
+                .map(seat_name)
                 .collect();
             let scores: Vec<String> = outcome
                 .scores
                 .iter()
                 .enumerate()
-                .map(|(s, &v)| format!("seat {s} {}", signed(v)))
+                .map(|(s, &v)| format!("{} {}", seat_name(s), signed(v)))
                 .collect();
             if winners.is_empty() {
                 format!("No winner. Scores: {}.", scores.join(", "))
@@ -191,7 +213,7 @@ mod tests {
         assert_eq!(outcome_line(&o, Viewer::Seat(1)), "You lose, -2.");
         assert_eq!(
             outcome_line(&o, Viewer::Spectator),
-            "seat 0 won. Scores: seat 0 +4, seat 1 -2, seat 2 -2."
+            "seat 1 won. Scores: seat 1 +4, seat 2 -2, seat 3 -2."
         );
         let draw = outcome(&[0, 0], &[false, false]);
         assert_eq!(outcome_line(&draw, Viewer::Seat(1)), "A draw, 0.");
@@ -204,11 +226,11 @@ mod tests {
     #[test]
     fn the_table_vocabulary_says_you_for_the_viewer() {
         let me = Viewer::Seat(1);
-        assert_eq!(seat_label(1, me), "seat 1 (you)");
-        assert_eq!(seat_label(2, me), "seat 2");
-        assert_eq!(seat_label(1, Viewer::Spectator), "seat 1");
+        assert_eq!(seat_label(1, me), "seat 2 (you)");
+        assert_eq!(seat_label(2, me), "seat 3");
+        assert_eq!(seat_label(1, Viewer::Spectator), "seat 2");
         assert_eq!(does(1, me, "passes", "pass"), "you pass");
-        assert_eq!(does(0, me, "passes", "pass"), "seat 0 passes");
+        assert_eq!(does(0, me, "passes", "pass"), "seat 1 passes");
         assert_eq!(who(1, me), "you");
         assert_eq!(turn_mark(true), "▶");
         assert_eq!(turn_mark(false), " ");
@@ -216,10 +238,21 @@ mod tests {
         assert_eq!(pretty_cards(&cards), "3♦ 3♠ BJ");
         assert_eq!(
             to_beat_line(&play_text("7 7", "a pair"), 2, me),
-            "to beat: 7 7 (a pair) from seat 2"
+            "to beat: 7 7 (a pair) from seat 3"
         );
         assert_eq!(lead_line(1, me), "you lead: play anything");
-        assert_eq!(lead_line(0, me), "seat 0 leads");
+        assert_eq!(lead_line(0, me), "seat 1 leads");
         assert_eq!(hand_line("3 4"), "your hand: 3 4");
+    }
+
+    /// People count seats from 1; the index under the number counts from 0.
+    #[test]
+    fn seats_are_numbered_from_one_for_people() {
+        assert_eq!(seat_number(0), 1);
+        assert_eq!(seat_name(3), "seat 4");
+        assert_eq!(seat_from_number(1, 3), Some(0));
+        assert_eq!(seat_from_number(3, 3), Some(2));
+        assert_eq!(seat_from_number(0, 3), None);
+        assert_eq!(seat_from_number(4, 3), None);
     }
 }

@@ -425,3 +425,72 @@ async fn play_until_stalled(
         other => panic!("expected the table to wait for the store, got {other:?}"),
     }
 }
+
+/// The next refusal this connection gets, skipping other messages: its code and message.
+async fn next_refusal(conn: &mut Connection) -> (String, String) {
+    loop {
+        if let ServerMessage::Error { code, message, .. } =
+            conn.recv_within(WAIT).await.expect("an answer")
+        {
+            return (code, message);
+        }
+    }
+}
+
+/// A refusal about a seat names it as people count, from 1, as the browser and the
+/// terminal show it, while the request names it by its index from 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_seat_is_named_by_its_number_from_one() {
+    let server = TestServer::fresh("seat-numbers").await;
+    let (mut host, _) = guest(&server.addr).await;
+    let (table, _) = create_table(&mut host, "doudizhu", TableOptions::default()).await;
+    let asks = [
+        (
+            ClientMessage::AddBot {
+                table: table.clone(),
+                seat: 0,
+                bot: "heuristic".into(),
+            },
+            ("seat_taken", "seat 1 is taken"),
+        ),
+        (
+            ClientMessage::AddBot {
+                table: table.clone(),
+                seat: 5,
+                bot: "heuristic".into(),
+            },
+            ("no_seat", "there is no seat 6"),
+        ),
+        (
+            ClientMessage::RemoveBot {
+                table: table.clone(),
+                seat: 1,
+            },
+            ("no_bot", "no computer sits in seat 2"),
+        ),
+    ];
+    for (ask, (code, message)) in asks {
+        send(&mut host, ask).await;
+        assert_eq!(next_refusal(&mut host).await, (code.into(), message.into()));
+    }
+    let (mut other, _) = guest(&server.addr).await;
+    for (seat, code, message) in [
+        (0, "seat_taken", "seat 1 is taken"),
+        (3, "no_seat", "there is no seat 4 (seats 1 to 3)"),
+    ] {
+        send(
+            &mut other,
+            ClientMessage::Join {
+                table: table.clone(),
+                seat: Some(seat),
+                invite: None,
+            },
+        )
+        .await;
+        assert_eq!(
+            next_refusal(&mut other).await,
+            (code.into(), message.into())
+        );
+    }
+    server.stop().await;
+}

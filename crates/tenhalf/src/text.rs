@@ -67,8 +67,10 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "十点半 Ten and a half — round {}, dealer seat {}, {} cards left in the deck",
-        view.round, view.dealer, view.deck_left
+        "十点半 Ten and a half — round {}, dealer {}, {} cards left in the deck",
+        view.round,
+        text::seat_name(view.dealer),
+        view.deck_left
     );
     for p in &view.players {
         let own = viewer == Viewer::Seat(p.seat);
@@ -128,7 +130,7 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
             let _ = writeln!(out, "{prompt}");
         }
         (false, Some(seat)) => {
-            let _ = writeln!(out, "Seat {seat} to play.");
+            let _ = writeln!(out, "Seat {} to play.", text::seat_number(seat));
         }
         (false, None) => {}
     }
@@ -307,7 +309,7 @@ pub(crate) fn outcome_text(outcome: &Outcome, viewer: Viewer) -> String {
             let each: Vec<String> = points
                 .iter()
                 .enumerate()
-                .map(|(s, p)| format!("seat {s} {p}"))
+                .map(|(s, p)| format!("{} {p}", text::seat_name(s)))
                 .collect();
             match best {
                 None => format!(

@@ -145,7 +145,7 @@ fn game_stops_at_the_first_illegal_action() {
     );
     assert_eq!(
         answer,
-        json!({"ok":false,"error":"seat 2: not your turn (seat 2)","at":0})
+        json!({"ok":false,"error":"seat 2: not your turn","at":0})
     );
     let answer = ask(
         json!({"op":"game","players":3,"deck":full_deck(""),"actions":[

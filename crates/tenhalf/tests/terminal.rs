@@ -48,11 +48,11 @@ fn a_person_plays_against_bots_by_typing() {
         }
         turns += 1;
         let screen = table.render(Viewer::Seat(0));
-        assert!(screen.contains("seat 0 (you)"), "{screen}");
+        assert!(screen.contains("seat 1 (you)"), "{screen}");
         assert!(
             screen
                 .lines()
-                .any(|l| l.contains("seat 2 ") && l.contains(" dealer ")),
+                .any(|l| l.contains("seat 3 ") && l.contains(" dealer ")),
             "{screen}"
         );
         assert!(
@@ -105,7 +105,7 @@ fn others_face_down_cards_show_as_backs() {
         .unwrap();
     let screen = table.render(Viewer::Seat(1));
     assert_eq!(screen.matches("▒▒").count(), 3, "{screen}");
-    assert!(screen.contains("Seat 1 to play") || screen.contains("You have"));
+    assert!(screen.contains("Seat 2 to play") || screen.contains("You have"));
     let watcher = table.render(Viewer::Spectator);
     assert_eq!(watcher.matches("▒▒").count(), 4, "{watcher}");
 }
@@ -151,16 +151,16 @@ fn lines(events: &[Event], viewer: Viewer) -> Vec<String> {
 
 #[test]
 fn every_hit_shows_its_card_and_every_bust_is_announced() {
-    // Seat 1 (first to play) holds T♠ face down and busts on 3♣; its new base card K♦
-    // stays hidden.
+    // Seat index 1, "seat 2" to people (first to play), holds T♠ face down and busts on
+    // 3♣; its new base card K♦ stays hidden.
     let mut s = game(2, 0, "Ts 5h 3c Kd Qd");
     let events = act(&mut s, 1, Action::Hit);
     assert_eq!(
         lines(&events, Viewer::Seat(0)),
         [
-            "seat 1 hits: 3♣",
-            "seat 1 busts with T♠ 3♣ = 13 and takes 2 penalty points.",
-            "seat 1 gets a new face-down base card and goes on.",
+            "seat 2 hits: 3♣",
+            "seat 2 busts with T♠ 3♣ = 13 and takes 2 penalty points.",
+            "seat 2 gets a new face-down base card and goes on.",
         ]
     );
     assert_eq!(
@@ -173,7 +173,7 @@ fn every_hit_shows_its_card_and_every_bust_is_announced() {
     );
     let events = act(&mut s, 1, Action::Hit);
     let seen = lines(&events, Viewer::Seat(0));
-    assert_eq!(seen, ["seat 1 hits: Q♦"]);
+    assert_eq!(seen, ["seat 2 hits: Q♦"]);
     assert!(
         !seen.concat().contains("K♦"),
         "the new base card stays hidden"
@@ -182,14 +182,15 @@ fn every_hit_shows_its_card_and_every_bust_is_announced() {
 
 #[test]
 fn an_instant_win_and_the_pot_are_announced() {
-    // Seat 1 makes 10½ with T♠ K♦; the dealer stands alone on 9♥ and takes 2 + 2.
+    // Seat index 1 ("seat 2") makes 10½ with T♠ K♦; the dealer stands alone on 9♥ and
+    // takes 2 + 2.
     let mut s = game(2, 0, "Ts 9h Kd");
     let events = act(&mut s, 1, Action::Hit);
     assert_eq!(
         lines(&events, Viewer::Seat(0)),
         [
-            "seat 1 hits: K♦",
-            "seat 1 wins at once with 10½ (T♠ K♦) and leaves the round; the pot grows by 2.",
+            "seat 2 hits: K♦",
+            "seat 2 wins at once with 10½ (T♠ K♦) and leaves the round; the pot grows by 2.",
         ]
     );
     let events = act(&mut s, 0, Action::Stand);
@@ -208,7 +209,8 @@ fn an_instant_win_and_the_pot_are_announced() {
 
 #[test]
 fn the_showdown_says_who_stood_at_what() {
-    // Seat 1 stands on T♠, seat 2 on 8♦, the dealer (seat 0) on 9♥: seat 2 pays 2.
+    // Seat indices: 1 stands on T♠, 2 on 8♦, the dealer (0) on 9♥: 2 pays 2. People read
+    // them as seats 2, 3 and 1.
     let mut s = game(3, 0, "Ts 8d 9h");
     act(&mut s, 1, Action::Stand);
     act(&mut s, 2, Action::Stand);
@@ -216,8 +218,8 @@ fn the_showdown_says_who_stood_at_what() {
     let seen = lines(&events, Viewer::Seat(1));
     assert_eq!(
         seen[1],
-        "Round 1: seat 2 takes the pot of 2 with the lowest hand. Stood: seat 2 8♦ = 8; \
-         seat 0 9♥ = 9; you T♠ = 10."
+        "Round 1: seat 3 takes the pot of 2 with the lowest hand. Stood: seat 3 8♦ = 8; \
+         seat 1 9♥ = 9; you T♠ = 10."
     );
 }
 
@@ -230,7 +232,7 @@ fn outcome_speaks_of_penalty_points() {
     };
     assert_eq!(
         TenHalf::outcome_text(&o, Viewer::Seat(0)),
-        "You took 6 penalty points; seat 2 took the fewest, 4."
+        "You took 6 penalty points; seat 3 took the fewest, 4."
     );
     assert_eq!(
         TenHalf::outcome_text(&o, Viewer::Seat(2)),
@@ -243,7 +245,7 @@ fn outcome_speaks_of_penalty_points() {
     };
     assert_eq!(
         TenHalf::outcome_text(&tie, Viewer::Seat(1)),
-        "You took 2 penalty points, the fewest at the table, shared with seat 0."
+        "You took 2 penalty points, the fewest at the table, shared with seat 1."
     );
     let even = Outcome {
         scores: vec![0, 0],

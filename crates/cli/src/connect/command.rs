@@ -264,7 +264,7 @@ impl Command {
                 let (mut seat, mut invite) = (None, None);
                 for a in &args[1..] {
                     match a.parse::<usize>() {
-                        Ok(n) if seat.is_none() => seat = Some(n),
+                        Ok(_) if seat.is_none() => seat = Some(typed_seat(a)?),
                         _ => invite = Some(a.to_string()),
                     }
                 }
@@ -290,16 +290,16 @@ impl Command {
             "unready" => alone(Command::Ready(false))?,
             "bot" => match args.as_slice() {
                 [seat] => Command::AddBot {
-                    seat: seat_number(seat)?,
+                    seat: typed_seat(seat)?,
                     bot: None,
                 },
                 [seat, bot] => Command::AddBot {
-                    seat: seat_number(seat)?,
+                    seat: typed_seat(seat)?,
                     bot: Some(bot.to_string()),
                 },
                 _ => bail!("`bot` takes a seat and, if you like, a bot's name: bot 2 heuristic"),
             },
-            "unbot" => Command::RemoveBot(seat_number(&one("a seat")?)?),
+            "unbot" => Command::RemoveBot(typed_seat(&one("a seat")?)?),
             "stand" => alone(Command::Stand)?,
             "leave" if !args.is_empty() => {
                 bail!("`leave` takes nothing after it: it leaves the table in view (`table ID` first to view another)")
@@ -349,10 +349,14 @@ impl Command {
     }
 }
 
-/// A seat number as typed.
-fn seat_number(text: &str) -> Result<usize> {
-    text.parse()
-        .with_context(|| format!("'{text}' is not a seat number"))
+/// The seat a person typed, by its number from 1 (as the table shows it), as the index
+/// from 0 that the server reads.
+fn typed_seat(text: &str) -> Result<usize> {
+    match text.parse::<usize>() {
+        Ok(0) => bail!("seats are numbered from 1: seat 1 is the first"),
+        Ok(n) => Ok(n - 1),
+        Err(_) => bail!("'{text}' is not a seat number"),
+    }
 }
 
 /// `create GAME [OPTION…]`.
@@ -397,14 +401,27 @@ mod tests {
     #[test]
     fn hall_words_are_commands_and_everything_else_is_a_move() {
         assert_eq!(Command::parse("ready").unwrap(), Command::Ready(true));
+        // Seats are typed as the table numbers them, from 1; the server gets the index.
         assert_eq!(
             Command::parse("join t1 2").unwrap(),
             Command::Join {
                 table: "t1".into(),
-                seat: Some(2),
+                seat: Some(1),
                 invite: None
             }
         );
+        assert_eq!(
+            Command::parse("bot 3 heuristic").unwrap(),
+            Command::AddBot {
+                seat: 2,
+                bot: Some("heuristic".into())
+            }
+        );
+        assert_eq!(Command::parse("unbot 1").unwrap(), Command::RemoveBot(0));
+        for zero in ["join t1 0", "bot 0", "unbot 0"] {
+            let said = Command::parse(zero).unwrap_err().to_string();
+            assert!(said.contains("numbered from 1"), "{zero}: {said}");
+        }
         assert_eq!(
             Command::parse("join t1 abc123").unwrap(),
             Command::Join {

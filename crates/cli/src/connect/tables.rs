@@ -2,7 +2,7 @@
 //! them: the game's own screens, the seats, and a line for every move.
 
 use super::autoplay::Plays;
-use game::text::signed;
+use game::text::{seat_name, seat_number, signed};
 use game::{ErasedGame, Outcome, Registry, Viewer};
 use rand::TryRngCore;
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableInfo};
@@ -101,8 +101,8 @@ impl Seen {
                 .or_else(|| s.bot.as_ref().map(|b| format!("computer {b}")))
         });
         match name {
-            Some(n) => format!("seat {seat} ({n})"),
-            None => format!("seat {seat}"),
+            Some(n) => format!("{} ({n})", seat_name(seat)),
+            None => seat_name(seat),
         }
     }
 
@@ -135,7 +135,7 @@ impl Seen {
                 } else {
                     format!(" [{}]", flags.join(", "))
                 };
-                format!("{} {name}{flags}", s.seat)
+                format!("{} {name}{flags}", seat_number(s.seat))
             })
             .collect();
         let status = if status {

@@ -105,3 +105,35 @@ fn off_turn_a_move_spelled_like_a_table_word_is_the_move_until_the_game_ends() {
     let over = at_the_declaration_as(&registry, 0, true);
     assert!(!over.reads_as_move(&registry, "open"));
 }
+
+/// The terminal numbers seats from 1, as the browser does: the seat at index 0 is seat 1,
+/// in the seats line and in the game's own lines.
+#[test]
+fn seats_are_numbered_from_one_as_in_the_browser() {
+    let registry = crate::games::registry();
+    let message = json!({
+        "type": "table", "table": "t2", "seq": 1, "you": 0,
+        "info": {"id": "t2", "game": "doudizhu", "status": "waiting",
+                 "seats": [
+                     {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
+                      "ready": false, "connected": true, "auto": false},
+                     {"seat": 1, "bot": "heuristic", "ready": true, "connected": true,
+                      "auto": false},
+                     {"seat": 2, "ready": false, "connected": false, "auto": false}],
+                 "spectators": 0, "options": {"config": null, "private": false,
+                 "computers": true, "rated": false, "turn_seconds": {}},
+                 "host": "alice", "games": 0, "totals": [0, 0, 0], "quick": false},
+    });
+    let mut tables = Tables::default();
+    let said = tables
+        .take(
+            &registry,
+            serde_json::from_value(message).expect("a table message"),
+            None,
+        )
+        .expect("the table is told");
+    assert!(
+        said.contains("1 alice (you) · 2 computer heuristic · 3 empty"),
+        "{said}"
+    );
+}

@@ -6,6 +6,7 @@ use super::{Client, TableTask};
 use crate::hall::Refusal;
 use crate::protocol::{SeatInfo, UserInfo};
 use crate::store::StoredSeat;
+use game::text::{seat_name, seat_number};
 use std::time::Instant;
 
 /// Why a computer plays a person's seat for now.
@@ -109,7 +110,7 @@ impl TableTask {
             }
             return self.refuse(
                 &from,
-                Refusal::new("seated", format!("you already sit in seat {s}")),
+                Refusal::new("seated", format!("you already sit in {}", seat_name(s))),
             );
         }
         if let Err(r) = self.check_invite(invite.as_deref()) {
@@ -130,14 +131,18 @@ impl TableTask {
                     &from,
                     Refusal::new(
                         "no_seat",
-                        format!("there is no seat {s} (seats 0 to {})", self.seats.len() - 1),
+                        format!(
+                            "there is no seat {} (seats 1 to {})",
+                            seat_number(s),
+                            self.seats.len()
+                        ),
                     ),
                 )
             }
             Some(s) if !self.seats[s].is_empty() => {
                 return self.refuse(
                     &from,
-                    Refusal::new("seat_taken", format!("seat {s} is taken")),
+                    Refusal::new("seat_taken", format!("{} is taken", seat_name(s))),
                 )
             }
             Some(s) => s,
@@ -229,9 +234,15 @@ impl TableTask {
         } else if !matches!(self.phase, Phase::Waiting) {
             Some(Refusal::new("playing", "computers sit down between games"))
         } else if seat >= self.seats.len() {
-            Some(Refusal::new("no_seat", format!("there is no seat {seat}")))
+            Some(Refusal::new(
+                "no_seat",
+                format!("there is no {}", seat_name(seat)),
+            ))
         } else if !self.seats[seat].is_empty() {
-            Some(Refusal::new("seat_taken", format!("seat {seat} is taken")))
+            Some(Refusal::new(
+                "seat_taken",
+                format!("{} is taken", seat_name(seat)),
+            ))
         } else if !game.bot_names().contains(&bot.as_str()) {
             Some(Refusal::new(
                 "unknown_bot",
@@ -276,7 +287,7 @@ impl TableTask {
             _ => {
                 return self.refuse(
                     from,
-                    Refusal::new("no_bot", format!("no computer sits in seat {seat}")),
+                    Refusal::new("no_bot", format!("no computer sits in {}", seat_name(seat))),
                 )
             }
         }
