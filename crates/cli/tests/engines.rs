@@ -345,6 +345,64 @@ fn a_wrong_engine_against_a_person_hands_its_seats_to_the_computer() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--engine-results`: after each game the engine is told, in a line it does not answer,
+/// its seat's last view and the result, the same result the run records. Without the
+/// flag no such line is sent (the other tests' engines would answer it and fail).
+#[test]
+fn an_engine_that_asks_is_told_each_result() {
+    let dir = scratch("results");
+    let log = dir.join("lines.jsonl");
+    let engine = script(
+        &dir,
+        "learner",
+        &format!(
+            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot doudizhu heuristic"#,
+            log.display()
+        ),
+    );
+    let games = sim(
+        &against_random(
+            &engine,
+            &["--games", "3", "--threads", "1", "--engine-results"],
+        ),
+        &dir.join("games.jsonl"),
+    );
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .expect("the engine's input")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a line is JSON"))
+        .collect();
+    let notices: Vec<&Value> = lines.iter().filter(|l| l.get("over").is_some()).collect();
+    assert_eq!(notices.len(), 3, "one notice a game");
+    for (notice, game) in notices.iter().zip(&games) {
+        assert_eq!(notice["game"], "doudizhu");
+        assert_eq!(notice["view"]["phase"], "finished");
+        assert_eq!(
+            notice["view"]["seat"], notice["seat"],
+            "the seat's own view"
+        );
+        assert_eq!(notice["over"]["scores"], game["scores"], "{notice}");
+        assert!(notice.get("legal").is_none(), "nothing to answer");
+    }
+    // Each notice follows its game's last request and comes before the next game's first.
+    assert!(lines.last().is_some_and(|l| l.get("over").is_some()));
+
+    sim_fails(
+        &[
+            "gomoku",
+            "--a",
+            "external",
+            "--b",
+            "classic",
+            "--engine",
+            &format!("{QIPAI} gomocup"),
+            "--engine-results",
+        ],
+        &["--engine-results is for engines of qipai's JSON lines"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `qipai bot` answers every line, in order, and never exits on bad input.
 #[test]
 fn qipai_bot_answers_every_request_and_bad_ones_with_an_error() {

@@ -14,11 +14,14 @@
 //! engine keeps no state unless it wants to. It exits when its input closes. Its stderr is
 //! the terminal's, for its author's logs; its stdout is for answers only.
 //!
+//! With `--engine-results` the engine is also told, after each game, its seat's last view
+//! and the result, in a line with `over` that it does not answer ([`JsonEngine::tell`]).
+//!
 //! `qipai bot` (`crate::bot`) is the other side: any qipai bot as such an engine.
 
 use super::process::Process;
 use anyhow::Result;
-use game::{JsonBot, Registry, Seat};
+use game::{JsonBot, Outcome, Registry, Seat};
 use serde_json::{json, Value};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
@@ -36,16 +39,19 @@ const QUOTED: usize = 200;
 pub(super) struct JsonEngine {
     process: Process,
     turn: Duration,
+    /// Whether the engine asked to be told each game's result (`--engine-results`).
+    results: bool,
     /// The games, to read `text` answers.
     registry: Registry,
 }
 
 impl JsonEngine {
-    /// Starts `command` with `turn` a move.
-    pub(super) fn spawn(command: &str, turn: Duration) -> Result<Self> {
+    /// Starts `command` with `turn` a move, told each game's result if `results`.
+    pub(super) fn spawn(command: &str, turn: Duration, results: bool) -> Result<Self> {
         Ok(JsonEngine {
             process: Process::spawn(command, Stdio::inherit())?,
             turn,
+            results,
             registry: crate::games::registry(),
         })
     }
@@ -105,6 +111,21 @@ impl JsonEngine {
     }
 }
 
+impl JsonEngine {
+    /// Tells the engine, if it asked, how `seat`'s game of `game` ended: one line,
+    /// `{"game":…,"seat":…,"view":{…},"over":{"scores":…,"won":…,"roles":…}}`, with no
+    /// answer. An engine that has gone is found out at its next turn, if there is one.
+    fn tell(&mut self, game: &str, seat: Seat, view: &Value, outcome: &Outcome) {
+        if !self.results {
+            return;
+        }
+        let notice = json!({"game": game, "seat": seat, "view": view, "over": outcome});
+        if let Err(e) = self.process.send(&[notice.to_string()]) {
+            tracing::debug!("the engine was not told the result: {e:#}");
+        }
+    }
+}
+
 /// The first [`QUOTED`] characters of `text`, marked when cut.
 fn quoted(text: &str) -> String {
     match text.char_indices().nth(QUOTED) {
@@ -127,6 +148,12 @@ impl JsonBot for JsonSeat {
             .lock()
             .map_err(|_| "the engine was lost by a thread that panicked".to_string())?;
         engine.ask(self.game, seat, view, legal)
+    }
+
+    fn over(&mut self, seat: Seat, view: &Value, outcome: &Outcome) {
+        if let Ok(mut engine) = self.engine.lock() {
+            engine.tell(self.game, seat, view, outcome);
+        }
     }
 }
 

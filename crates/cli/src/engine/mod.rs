@@ -65,6 +65,10 @@ pub struct EngineArgs {
     /// not known yet, `json`).
     #[arg(long, value_enum)]
     engine_protocol: Option<Protocol>,
+    /// Tell a JSON engine how each game it played ended: one line it does not answer
+    /// (docs/engines.md), for engines that learn from their games. `sim` and `play` only.
+    #[arg(long)]
+    engine_results: bool,
 }
 
 impl EngineArgs {
@@ -74,8 +78,15 @@ impl EngineArgs {
         self.start(|asked| Protocol::choose(game, asked))
     }
 
-    /// The engine named, for whatever games come (JSON lines unless asked otherwise).
+    /// The engine named, for whatever games come at a hall (JSON lines unless asked
+    /// otherwise). The hall ends its games itself, so results are not told there.
     pub fn start_for_any(&self) -> Result<Option<(String, Engine)>> {
+        if self.engine_results {
+            bail!(
+                "--engine-results is for `qipai sim` and `qipai play`; at a hall the \
+                 terminal shows each game's end, and the engine is not told"
+            );
+        }
         self.start(|asked| Ok(asked.unwrap_or(Protocol::Json)))
     }
 
@@ -87,7 +98,11 @@ impl EngineArgs {
             return Ok(None);
         };
         let turn = Duration::from_millis(self.engine_ms);
-        let engine = Engine::start(protocol(self.engine_protocol)?, command, turn)?;
+        let protocol = protocol(self.engine_protocol)?;
+        if self.engine_results && protocol == Protocol::Gomocup {
+            bail!("--engine-results is for engines of qipai's JSON lines, not Gomocup brains");
+        }
+        let engine = Engine::start(protocol, command, turn, self.engine_results)?;
         Ok(Some((command.clone(), engine)))
     }
 }
@@ -100,13 +115,18 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts `command` as an engine speaking `protocol`, with `turn` a move. A JSON
-    /// engine starts at once (so a wrong command fails before any game); a Gomocup brain
-    /// starts with each game.
-    pub fn start(protocol: Protocol, command: &str, turn: Duration) -> Result<Engine> {
+    /// Starts `command` as an engine speaking `protocol`, with `turn` a move, and for
+    /// JSON lines told each game's result if `results`. A JSON engine starts at once (so a
+    /// wrong command fails before any game); a Gomocup brain starts with each game.
+    pub fn start(
+        protocol: Protocol,
+        command: &str,
+        turn: Duration,
+        results: bool,
+    ) -> Result<Engine> {
         let shared = match protocol {
             Protocol::Json => Some(Arc::new(Mutex::new(jsonl::JsonEngine::spawn(
-                command, turn,
+                command, turn, results,
             )?))),
             Protocol::Gomocup => None,
         };

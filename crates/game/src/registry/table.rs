@@ -168,12 +168,31 @@ impl<R: GameSpec> TypedTable<R> {
             action: public.clone(),
             sealed: (public != private).then(|| private.clone()),
         });
+        if let Some(outcome) = R::outcome(&self.state) {
+            self.tell_json_bots(&outcome);
+        }
         Ok(Applied {
             seat,
             action: private,
             public,
             events: events.iter().map(to_json).collect::<Result<_, _>>()?,
         })
+    }
+
+    /// Tells each JSON bot at the table how the game ended ([`JsonBot::over`]), with its
+    /// seat's last view. A bot still busy thinking (it cannot be, once the game is over,
+    /// unless its task outlived the game) is skipped rather than waited for.
+    fn tell_json_bots(&self, outcome: &Outcome) {
+        for (seat, bot) in self.bots.iter().enumerate() {
+            let Some(Ok(mut bot)) = bot.as_ref().map(|b| b.try_lock()) else {
+                continue;
+            };
+            if let SeatBot::Json(bot) = &mut *bot {
+                if let Ok(view) = to_json(&R::view(&self.state, Viewer::Seat(seat))) {
+                    bot.over(seat, &view, outcome);
+                }
+            }
+        }
     }
 
     fn seat_bot(&mut self, seat: Seat, bot: SeatBot<R>) -> Result<(), GameError> {
