@@ -109,9 +109,7 @@ impl JsonEngine {
         }
         Ok(action)
     }
-}
 
-impl JsonEngine {
     /// Tells the engine, if it asked, how `seat`'s game of `game` ended: one line,
     /// `{"game":…,"seat":…,"view":{…},"over":{"scores":…,"won":…,"roles":…}}`, with no
     /// answer. An engine that has gone is found out at its next turn, if there is one.

@@ -26,7 +26,7 @@ pub(super) struct Process {
 /// (`python3 "my bots/first.py"`), a backslash escapes the next character. Nothing else of
 /// a shell is done: no variables, globs or pipes, so a command means the same on every
 /// machine. For those, name a script.
-pub(super) fn words(command: &str) -> Result<Vec<String>> {
+fn words(command: &str) -> Result<Vec<String>> {
     shlex::split(command).with_context(|| {
         format!("cannot read the engine command '{command}': a quote is not closed, or it ends in a backslash")
     })
