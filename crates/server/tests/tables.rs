@@ -459,7 +459,7 @@ async fn a_refused_seat_is_named_by_its_number_from_one() {
                 seat: 5,
                 bot: "heuristic".into(),
             },
-            ("no_seat", "there is no seat 6"),
+            ("no_seat", "there is no seat 6 (seats 1 to 3)"),
         ),
         (
             ClientMessage::RemoveBot {

@@ -127,17 +127,7 @@ impl TableTask {
         }
         let target = match seat {
             Some(s) if s >= self.seats.len() => {
-                return self.refuse(
-                    &from,
-                    Refusal::new(
-                        "no_seat",
-                        format!(
-                            "there is no seat {} (seats 1 to {})",
-                            seat_number(s),
-                            self.seats.len()
-                        ),
-                    ),
-                )
+                return self.refuse(&from, no_seat(s, self.seats.len()))
             }
             Some(s) if !self.seats[s].is_empty() => {
                 return self.refuse(
@@ -234,10 +224,7 @@ impl TableTask {
         } else if !matches!(self.phase, Phase::Waiting) {
             Some(Refusal::new("playing", "computers sit down between games"))
         } else if seat >= self.seats.len() {
-            Some(Refusal::new(
-                "no_seat",
-                format!("there is no {}", seat_name(seat)),
-            ))
+            Some(no_seat(seat, self.seats.len()))
         } else if !self.seats[seat].is_empty() {
             Some(Refusal::new(
                 "seat_taken",
@@ -308,4 +295,16 @@ impl TableTask {
             Err(r) => self.refuse(from, r),
         }
     }
+}
+
+/// The refusal of a seat past the table's end, with the seats there are: people count
+/// them from 1, and whoever asked for seat 4 at a table of three learns which to ask for.
+fn no_seat(seat: usize, seats: usize) -> Refusal {
+    Refusal::new(
+        "no_seat",
+        format!(
+            "there is no seat {} (seats 1 to {seats})",
+            seat_number(seat)
+        ),
+    )
 }
