@@ -82,7 +82,10 @@ fn requests(dir: &Path, game: &str, bots: &str, extra: &[&str]) -> Vec<Value> {
     let engine = script(
         dir,
         &format!("{game}-tee"),
-        &format!("tee {} | {QIPAI} bot {game} heuristic", log.display()),
+        &format!(
+            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot {game} heuristic"#,
+            log.display()
+        ),
     );
     let mut args = vec![game, "--bots", bots, "--engine", &engine];
     args.extend_from_slice(extra);
@@ -472,8 +475,16 @@ impl Drop for Reaped {
 /// Runs `qipai connect` with `engine` (its `--engine…` options) at a real `qipai serve`,
 /// types `quick GAME` and nothing else, and waits for `games` games to end; returns what
 /// the terminal printed. `engine` may name `ENGINE`, a script that sends the requests to
-/// `qipai bot GAME heuristic` through a `tee`; the requests are returned too.
-fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<Value>) {
+/// `qipai bot GAME heuristic` through a `tee`, leaving out the results it is told (lines
+/// with `"over":`, which `qipai bot` would answer); every line it was sent is returned too,
+/// once `notices` results are among them (they may reach the `tee` after the terminal
+/// printed the game's end).
+fn engine_at_a_hall(
+    game: &str,
+    engine: &[&str],
+    games: usize,
+    notices: usize,
+) -> (String, Vec<Value>) {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
@@ -485,7 +496,10 @@ fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<V
     let tee = script(
         &dir,
         "tee",
-        &format!("tee {} | {QIPAI} bot {game} heuristic", log.display()),
+        &format!(
+            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot {game} heuristic"#,
+            log.display()
+        ),
     );
     let engine: Vec<&str> = engine
         .iter()
@@ -529,11 +543,19 @@ fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<V
             transcript.push(line);
         }
     }
-    let requests = std::fs::read_to_string(&log)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a request is JSON"))
-        .collect();
+    let sent = || -> Vec<Value> {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a line sent to the engine is JSON"))
+            .collect()
+    };
+    let told = |lines: &[Value]| lines.iter().filter(|l| l.get("over").is_some()).count();
+    let mut requests = sent();
+    while told(&requests) < notices && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        requests = sent();
+    }
     drop(terminal);
     let _ = std::fs::remove_dir_all(&dir);
     (transcript.join("\n"), requests)
@@ -544,11 +566,18 @@ fn engine_at_a_hall(game: &str, engine: &[&str], games: usize) -> (String, Vec<V
 /// terminal's seat, the terminal says `ready` after each game, and games follow one
 /// another. No move is refused, not even in 五人斗地主's grab, where seats act at once and
 /// another seat's move can come back before the engine's. Each request is the seat's own
-/// view, and the terminal says the engine plays the seat's turns, not "type it".
+/// view, and the terminal says the engine plays the seat's turns, not "type it". With
+/// `--engine-results` (asked for in Dou Dizhu, not in 五人斗地主) the engine is told each
+/// game's end: its seat's last view and the result the hall recorded.
 #[test]
 fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
-    for (game, games) in [("doudizhu", 2), ("doudizhu5", 3)] {
-        let (said, requests) = engine_at_a_hall(game, &["--engine", "ENGINE"], games);
+    for (game, games, results) in [("doudizhu", 2, true), ("doudizhu5", 3, false)] {
+        let mut options = vec!["--engine", "ENGINE"];
+        if results {
+            options.push("--engine-results");
+        }
+        let notices = if results { games } else { 0 };
+        let (said, requests) = engine_at_a_hall(game, &options, games, notices);
         assert!(!said.contains("refused"), "{game}: {said}");
         assert!(!said.contains("could not play"), "{game}: {said}");
         // The line under the table says who moves: the engine, not the person.
@@ -563,6 +592,28 @@ fn an_engine_plays_at_a_hall_game_after_game_from_the_terminal() {
                 _ => &r["view"]["viewer"]["seat"],
             };
             assert_eq!(seat, &r["seat"], "{game}: the seat's own view");
+        }
+        let told: Vec<&Value> = requests
+            .iter()
+            .filter(|r| r.get("over").is_some())
+            .collect();
+        assert_eq!(told.len(), notices, "{game}: one result a game, if asked");
+        for notice in told {
+            assert_eq!(notice["view"]["phase"], "finished", "{notice}");
+            assert!(notice.get("legal").is_none(), "nothing to answer");
+            let scores = notice["over"]["scores"].as_array().expect("scores");
+            assert_eq!(scores.len(), 3, "{notice}");
+            assert_eq!(
+                scores.iter().filter_map(Value::as_i64).sum::<i64>(),
+                0,
+                "Dou Dizhu's scores balance: {notice}"
+            );
+            // The view comes from replaying the hall's record, the result from the record:
+            // they must agree.
+            assert_eq!(
+                notice["view"]["scores"], notice["over"]["scores"],
+                "{notice}"
+            );
         }
     }
 }
@@ -583,6 +634,7 @@ fn a_gomocup_brain_plays_gomoku_at_a_hall() {
             "100",
         ],
         2,
+        0,
     );
     assert!(!said.contains("refused"), "{said}");
     assert!(!said.contains("could not play"), "{said}");

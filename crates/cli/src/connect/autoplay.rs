@@ -21,13 +21,16 @@
 //! (`--engine-protocol gomocup`, Gomoku only) keeps the game's state, so each game at each
 //! table gets a brain of its own, which ends with the game.
 //!
+//! With `--engine-results` the engine is told how each game it played here ended, as in
+//! `qipai sim`: the hall sends the game's record, which is replayed to the seat's last view.
+//!
 //! A bot plays on unattended: at a table where it sits and is not ready, it says `ready`
 //! once for each wait between games (`unready` by hand keeps it out of the next one).
 
 use super::tables::{Tables, Turn};
 use crate::engine::Engine;
 use anyhow::Result;
-use game::{ErasedGame, JsonBot, Registry};
+use game::{ErasedGame, JsonBot, Record, Registry};
 use serde_json::Value;
 use server::protocol::ServerMessage;
 use std::collections::{HashMap, HashSet};
@@ -156,6 +159,41 @@ impl Autoplay {
             _ => return,
         };
         self.sent.remove(table);
+    }
+
+    /// Tells the engine, if it asked (`--engine-results`), how this client's game ended at
+    /// the table `message` says is over: its seat's last view, worked out by replaying the
+    /// record the hall sent, and the outcome. Taken in before the tables take the message,
+    /// while they still know the seat. Nothing is told where the engine did not play: a
+    /// table this client watches, or a Gomocup brain's game.
+    pub async fn tell_result(
+        &mut self,
+        message: &ServerMessage,
+        registry: &Registry,
+        tables: &Tables,
+    ) -> Result<()> {
+        let ServerMessage::GameOver { table, record, .. } = message else {
+            return Ok(());
+        };
+        if !self.engine.tells_results() || self.engine.keeps_state() {
+            return Ok(());
+        }
+        let Some(seat) = tables.seat_at(table) else {
+            return Ok(());
+        };
+        let record: Record = serde_json::from_value(record.clone())?;
+        let game = registry.get(&record.game)?;
+        let Some(outcome) = record.outcome.clone() else {
+            return Ok(());
+        };
+        let end = game.replay_step(&record, record.actions.len())?;
+        let Some(view) = end.seats.get(seat).cloned() else {
+            return Ok(());
+        };
+        let mut engine = self.engine.seat(game)?;
+        // The line goes down a pipe, which must not hold up the runtime's thread.
+        tokio::task::spawn_blocking(move || engine.over(seat, &view, &outcome)).await?;
+        Ok(())
     }
 
     /// The tables to say `ready` at: where this client waits, not ready, and has not said

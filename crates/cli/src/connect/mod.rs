@@ -188,6 +188,11 @@ impl Client<'_> {
                     Ok(message) => {
                         if let Some(autoplay) = &mut self.autoplay {
                             autoplay.heard(&message, &self.tables);
+                            if let Err(e) =
+                                autoplay.tell_result(&message, self.registry, &self.tables).await
+                            {
+                                self.say(&format!("The engine was not told how the game ended: {e:#}"))?;
+                            }
                         }
                         self.message(message).await?;
                         self.engine_turns().await?;

@@ -66,7 +66,7 @@ pub struct EngineArgs {
     #[arg(long, value_enum)]
     engine_protocol: Option<Protocol>,
     /// Tell a JSON engine how each game it played ended: one line it does not answer
-    /// (docs/engines.md), for engines that learn from their games. `sim` and `play` only.
+    /// (docs/engines.md), for engines that learn from their games.
     #[arg(long)]
     engine_results: bool,
 }
@@ -79,14 +79,8 @@ impl EngineArgs {
     }
 
     /// The engine named, for whatever games come at a hall (JSON lines unless asked
-    /// otherwise). The hall ends its games itself, so results are not told there.
+    /// otherwise).
     pub fn start_for_any(&self) -> Result<Option<(String, Engine)>> {
-        if self.engine_results {
-            bail!(
-                "--engine-results is for `qipai sim` and `qipai play`; at a hall the \
-                 terminal shows each game's end, and the engine is not told"
-            );
-        }
         self.start(|asked| Ok(asked.unwrap_or(Protocol::Json)))
     }
 
@@ -112,6 +106,8 @@ pub struct Engine {
     command: String,
     turn: Duration,
     shared: Option<Arc<Mutex<jsonl::JsonEngine>>>,
+    /// Whether the engine asked to be told each game's result (`--engine-results`).
+    results: bool,
 }
 
 impl Engine {
@@ -134,7 +130,14 @@ impl Engine {
             command: command.to_string(),
             turn,
             shared,
+            results,
         })
+    }
+
+    /// Whether the engine asked to be told how each of its games ended: where games end
+    /// out of sight of a [`JsonBot`] (at a hall), the result is worked out only then.
+    pub fn tells_results(&self) -> bool {
+        self.results
     }
 
     /// Whether a seat's player keeps the game's state (a Gomocup brain), so that it must
