@@ -27,6 +27,21 @@ fn script(dir: &Path, name: &str, body: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// Writes an engine (the script `name`) that keeps every line it is sent in `log` and lets
+/// `qipai bot GAME heuristic` answer the turns, leaving out the results it is told (lines
+/// with `"over":`, which `qipai bot` would answer), as an engine that learns skips them
+/// at its turns; returns its path.
+fn logged_heuristic(dir: &Path, name: &str, log: &Path, game: &str) -> String {
+    script(
+        dir,
+        name,
+        &format!(
+            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot {game} heuristic"#,
+            log.display()
+        ),
+    )
+}
+
 /// Runs `qipai sim` with `args` and the per-game file `games`; returns the games by index.
 fn sim(args: &[&str], games: &Path) -> Vec<Value> {
     let mut all: Vec<&str> = vec!["sim"];
@@ -355,14 +370,7 @@ fn a_wrong_engine_against_a_person_hands_its_seats_to_the_computer() {
 fn an_engine_that_asks_is_told_each_result() {
     let dir = scratch("results");
     let log = dir.join("lines.jsonl");
-    let engine = script(
-        &dir,
-        "learner",
-        &format!(
-            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot doudizhu heuristic"#,
-            log.display()
-        ),
-    );
+    let engine = logged_heuristic(&dir, "learner", &log, "doudizhu");
     let games = sim(
         &against_random(
             &engine,
@@ -493,14 +501,7 @@ fn engine_at_a_hall(
     let (server, addr) = common::serve(&dir.join("data"), &[]);
     let _server = Reaped(server);
     let log = dir.join("requests.jsonl");
-    let tee = script(
-        &dir,
-        "tee",
-        &format!(
-            r#"tee {} | grep --line-buffered -v '"over":' | {QIPAI} bot {game} heuristic"#,
-            log.display()
-        ),
-    );
+    let tee = logged_heuristic(&dir, "tee", &log, game);
     let engine: Vec<&str> = engine
         .iter()
         .map(|a| if *a == "ENGINE" { tee.as_str() } else { a })
