@@ -9,9 +9,9 @@
 //! with today's weights and then held, so fitted weights come out in the same units as
 //! today's (an open three about 70).
 //!
-//! What it found (docs/bots.md, "The evaluation fitted to game results"): fitted weights
-//! predict the winner far better than today's, yet play no better against Rapfi, so they
-//! were not kept. The tool stays for the next attempt at the evaluation.
+//! What it found (docs/bots-gomoku.md, "The evaluation fitted to game results"): fitted
+//! weights predict the winner far better than today's, yet play no better against Rapfi,
+//! so they were not kept. The tool stays for the next attempt at the evaluation.
 
 use super::pattern::{C_B4F3, C_FIVE};
 use super::position::{Position, COMBO_BONUS, VALUE};
