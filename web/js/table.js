@@ -120,19 +120,19 @@ export class TableView {
         this.synced = true;
         this.sentAt = undefined;
         this.seq = m.seq;
-        this.info = m.info;
+        this.setInfo(m.info);
         this.you = m.you;
         if (m.game) {
           if (this.game && this.game.game_id !== m.game.game_id) this.ui = {};
           this.setGame(m.game);
           if (!this.over || this.over.game_id !== m.game.game_id) this.over = null;
-        if (!this.over) this.finalSeats = null;
+          if (!this.over) this.finalSeats = null;
         } else {
           this.game = null;
         }
         break;
       case 'seats':
-        this.info = m.info;
+        this.setInfo(m.info);
         break;
       case 'commitment':
         this.over = null;
@@ -197,6 +197,13 @@ export class TableView {
     this.lastView = g.view;
     this.deadline = g.deadline_ms !== undefined ? Date.now() + g.deadline_ms : null;
     this.clocksAt = Date.now();
+  }
+
+  /** The table as the server last described it; quick play's `fill_ms` becomes the
+   * moment computers take the empty seats, for the waiting room's countdown. */
+  setInfo(info) {
+    this.info = info;
+    this.fillAt = info.fill_ms != null ? Date.now() + info.fill_ms : null;
   }
 
   /** Seat `i`'s name for people. */
@@ -374,6 +381,7 @@ export class TableView {
       { class: 'waiting felt' },
       h('h2', {}, this.dealing ? t('table.dealing') : t('table.waiting')),
       h('ul', { class: 'wseats' }, seats),
+      this.fillNote(),
       mine &&
         h(
           'button',
@@ -381,6 +389,15 @@ export class TableView {
           mine.ready ? t('table.notready') : t('table.ready'),
         ),
     );
+  }
+
+  /** Quick play: how soon computers take the empty seats (people who sit down before then
+   * play each other), so that "play vs computers" does not look like waiting for nobody. */
+  fillNote() {
+    if (!this.fillAt || this.dealing || !this.info.seats.some((s) => !s.user && !s.bot)) return null;
+    const [before, after = ''] = t('table.fill').split('{time}');
+    const until = String(this.fillAt);
+    return h('p', { class: 'fillnote' }, before, h('span', { class: 'fillclock', dataset: { until } }, clock(this.fillAt - Date.now())), after);
   }
 
   async addBot(seat) {

@@ -48,6 +48,16 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
             _ => 4,
         };
         assert_eq!(seats, Some(usual), "{}: the quick table's seats", g.id());
+        // The person is told how soon computers come (the test hall waits 100 ms) ...
+        let fill = seen.messages.iter().find_map(|m| match m {
+            ServerMessage::Table { info, .. } => Some(info.fill_ms),
+            _ => None,
+        });
+        assert!(
+            matches!(fill, Some(Some(ms)) if ms <= 100),
+            "{}: the quick table says when computers come: {fill:?}",
+            g.id()
+        );
         let record = play_game(
             &mut conn,
             &table,
@@ -77,6 +87,14 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
             "{}: our nonce is in the deal",
             g.id()
         );
+        // ... and once they have come, no more is said of it.
+        let filled = seen.messages.iter().find_map(|m| match m {
+            ServerMessage::Seats { info, .. } if info.seats.iter().any(|s| s.bot.is_some()) => {
+                Some(info.fill_ms)
+            }
+            _ => None,
+        });
+        assert_eq!(filled, Some(None), "{}: the computers' seats", g.id());
         // Every state that puts the person to move says how long they have.
         for m in &seen.messages {
             if let ServerMessage::Action {
@@ -124,6 +142,14 @@ async fn two_people_play_each_other_without_computers() {
     .expect("sent");
     let mut seen_b = Seen::default();
     wait_table(&mut b, &mut seen_b).await;
+    for m in seen_a.messages.iter().chain(&seen_b.messages) {
+        if let ServerMessage::Table { info, .. } = m {
+            assert_eq!(
+                info.fill_ms, None,
+                "no computer comes to a table without them"
+            );
+        }
+    }
     for (conn, table) in [(&mut a, &table), (&mut b, &table)] {
         conn.send(&ClientMessage::Ready {
             table: table.clone(),

@@ -19,10 +19,14 @@ export const shots = join(root, process.env.QIPAI_SCREENSHOTS || join('target', 
 /**
  * Starts the server; resolves to { url, addr, dir, stop }. By default on a free port with a
  * fresh data directory; a restart passes the `addr` and `dir` of the server it replaces.
+ * Computers move after 60 ms and fill quick play at once, unless `extra` sets those flags.
  */
 export async function startServer(extra = [], { addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir(), 'qipai-e2e-')) } = {}) {
   const bin = process.env.QIPAI_BIN || join(root, 'target', 'release', 'qipai');
-  const args = ['serve', '--addr', addr, '--data-dir', dir, '--bot-delay-ms', '60', '--quick-play-seconds', '0', ...extra];
+  const quick = ['--bot-delay-ms', '60', '--quick-play-seconds', '0'].flatMap((v, i, all) =>
+    i % 2 === 0 && !extra.includes(v) ? [v, all[i + 1]] : [],
+  );
+  const args = ['serve', '--addr', addr, '--data-dir', dir, ...quick, ...extra];
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stderr.on('data', (d) => (log += d));

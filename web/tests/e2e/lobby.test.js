@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, quickPlay, playToEnd, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, quickPlay, playToEnd, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -104,4 +104,24 @@ test('a long history comes a page at a time: "More games" adds the next page, th
   assert.ok(asked.some((q) => q.includes('before=')), asked.join(' '));
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test('quick play says how soon computers take the empty seats, and they come', async () => {
+  // A hall that waits four seconds for people, as a real one does (the others here wait none).
+  const server = await startServer(['--quick-play-seconds', '4']);
+  try {
+    const page = await openPage(env.browser, server.url);
+    await page.locator('.g-doudizhu .quick').click();
+    const note = page.locator('.fillnote');
+    await note.waitFor({ timeout: 10000 });
+    const said = await note.innerText();
+    assert.match(said, /^Computers take the empty seats in 0:0[0-4]; people may still join$/, said);
+    await page.screenshot({ path: screenshotPath('quick-play-wait') });
+    // The computers come when it said: the note goes, and the cards are dealt.
+    await note.waitFor({ state: 'detached', timeout: 15000 });
+    await page.locator('.hand .card').first().waitFor({ timeout: 15000 });
+    assert.deepEqual([...page.errors, ...page.refusals], []);
+  } finally {
+    await server.stop();
+  }
 });

@@ -155,6 +155,24 @@ impl Seen {
         )
     }
 
+    /// Quick play's promise while a seat is empty: how soon computers take the empty seats
+    /// (people who join before then play each other). Without it, "open one that computers
+    /// fill" looks like a table waiting for nobody.
+    fn fill_line(&self) -> Option<String> {
+        let ms = self.info.fill_ms?;
+        let empty = self
+            .info
+            .seats
+            .iter()
+            .any(|s| s.user.is_none() && s.bot.is_none());
+        empty.then(|| {
+            format!(
+                "Computers take the empty seats in {} s; people may still join.",
+                ms.div_ceil(1000).max(1)
+            )
+        })
+    }
+
     /// The table drawn for this client: the game's screen and whose turn it is.
     fn draw(&self, game: &dyn ErasedGame, engine: Option<Plays>) -> String {
         let Some(state) = &self.state else {
@@ -394,8 +412,14 @@ impl Tables {
                     .is_some_and(|s| s.ready);
                 if seen.state.is_some() {
                     text.push_str(&seen.draw(game_kind, self.engine));
-                } else if you.is_some() && !ready {
-                    text.push_str("\nType `ready` when you are; `help` for the commands.");
+                } else {
+                    if let Some(line) = seen.fill_line() {
+                        text.push('\n');
+                        text.push_str(&line);
+                    }
+                    if you.is_some() && !ready {
+                        text.push_str("\nType `ready` when you are; `help` for the commands.");
+                    }
                 }
                 self.hints_asked = 0;
                 self.seen.insert(table.clone(), seen);

@@ -137,3 +137,45 @@ fn seats_are_numbered_from_one_as_in_the_browser() {
         "{said}"
     );
 }
+
+/// A quick-play table says how soon computers come while a seat is empty, and says
+/// nothing of them once every seat is taken.
+#[test]
+fn a_quick_table_says_when_computers_take_the_empty_seats() {
+    let registry = crate::games::registry();
+    let snapshot = |third: Value| {
+        json!({
+            "type": "table", "table": "t3", "seq": 1, "you": 0,
+            "info": {"id": "t3", "game": "doudizhu", "status": "waiting",
+                     "seats": [
+                         {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
+                          "ready": true, "connected": true, "auto": false},
+                         {"seat": 1, "user": {"id": 2, "name": "bob", "guest": true},
+                          "ready": true, "connected": true, "auto": false},
+                         third],
+                     "spectators": 0, "options": {"config": null, "private": false,
+                     "computers": true, "rated": false, "turn_seconds": {}},
+                     "host": "alice", "games": 0, "totals": [0, 0, 0], "quick": true,
+                     "fill_ms": 4200},
+        })
+    };
+    let said = |message: Value| {
+        Tables::default()
+            .take(
+                &registry,
+                serde_json::from_value(message).expect("a table message"),
+                None,
+            )
+            .expect("the table is told")
+    };
+    let empty = json!({"seat": 2, "ready": false, "connected": false, "auto": false});
+    let waiting = said(snapshot(empty));
+    assert!(
+        waiting.contains("Computers take the empty seats in 5 s; people may still join."),
+        "{waiting}"
+    );
+    let carol = json!({"seat": 2, "user": {"id": 3, "name": "carol", "guest": true},
+                       "ready": false, "connected": true, "auto": false});
+    let full = said(snapshot(carol));
+    assert!(!full.contains("Computers take"), "{full}");
+}

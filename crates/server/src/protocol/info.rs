@@ -141,6 +141,12 @@ pub struct TableInfo {
     pub totals: Vec<i64>,
     /// Opened by quick play: others' quick play may join it.
     pub quick: bool,
+    /// Quick play: milliseconds, from when this was sent, until computers take the empty
+    /// seats; absent when none are coming. The person who asked to play computers sees
+    /// an empty table for these seconds (people who join meanwhile play each other), so a
+    /// client says how soon the computers come.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill_ms: Option<u64>,
 }
 
 /// A game in progress at a table, as one client may see it.

@@ -181,6 +181,7 @@ pub fn stored_info(stored: &StoredTable) -> TableInfo {
         games: stored.games,
         totals: stored.totals.clone(),
         quick: stored.quick,
+        fill_ms: None,
     }
 }
 
@@ -350,6 +351,10 @@ impl TableTask {
             games: self.games,
             totals: self.totals.clone(),
             quick: self.quick,
+            fill_ms: self.fill_at.map(|t| {
+                let left = t.saturating_duration_since(Instant::now()).as_millis();
+                u64::try_from(left).unwrap_or(u64::MAX)
+            }),
         }
     }
 
