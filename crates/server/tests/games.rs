@@ -48,6 +48,15 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
             _ => 4,
         };
         assert_eq!(seats, Some(usual), "{}: the quick table's seats", g.id());
+        // Quick play sits the person ready, in the snapshot that seats them: nobody is
+        // told to get ready and then shown ready.
+        let ready = seen.messages.iter().find_map(|m| match m {
+            ServerMessage::Table {
+                info, you: Some(s), ..
+            } => Some(info.seats[*s].ready),
+            _ => None,
+        });
+        assert_eq!(ready, Some(true), "{}: seated ready", g.id());
         // The person is told how soon computers come (the test hall waits 100 ms) ...
         let fill = seen.messages.iter().find_map(|m| match m {
             ServerMessage::Table { info, .. } => Some(info.fill_ms),

@@ -360,6 +360,7 @@ impl Conn {
                     from,
                     seat: Some(0),
                     invite,
+                    ready: false,
                 })
                 .await
             }
@@ -370,10 +371,9 @@ impl Conn {
                     from,
                     seat: None,
                     invite: None,
+                    ready: true,
                 })
-                .await?;
-                self.forward(&handle.id, |from| Cmd::Ready { from, ready: true })
-                    .await
+                .await
             }
             ClientMessage::Join {
                 table,
@@ -381,8 +381,13 @@ impl Conn {
                 invite,
             } => {
                 self.user()?;
-                self.forward(&table, |from| Cmd::Join { from, seat, invite })
-                    .await
+                self.forward(&table, |from| Cmd::Join {
+                    from,
+                    seat,
+                    invite,
+                    ready: false,
+                })
+                .await
             }
             ClientMessage::Watch { table, invite } => {
                 self.forward(&table, |from| Cmd::Watch { from, invite })

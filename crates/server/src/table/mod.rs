@@ -68,11 +68,13 @@ pub struct Client {
 /// What a table can be asked (the fields name themselves: who asks, and the request's
 /// own fields as in [`crate::protocol::ClientMessage`]).
 pub(crate) enum Cmd {
-    /// Sit down (at `seat`, or the first free seat).
+    /// Sit down (at `seat`, or the first free seat); `ready` for the next game at once,
+    /// as quick play sits people (they asked to play now, and are not asked again).
     Join {
         from: Client,
         seat: Option<usize>,
         invite: Option<String>,
+        ready: bool,
     },
     /// Watch.
     Watch {
@@ -265,7 +267,12 @@ impl TableTask {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join { from, seat, invite } => self.join(from, seat, invite).await,
+            Cmd::Join {
+                from,
+                seat,
+                invite,
+                ready,
+            } => self.join(from, seat, invite, ready).await,
             Cmd::Watch { from, invite } => self.watch(from, invite),
             Cmd::Resume { from, last_seq } => self.resume(from, last_seq).await,
             Cmd::Stand { from } => self.stand(&from, false).await,

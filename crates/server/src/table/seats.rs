@@ -95,18 +95,31 @@ impl SeatState {
 }
 
 impl TableTask {
-    /// Sits a person down (between games), or answers a person already seated here with
-    /// the table again; a quick-play table starts its wait for more people.
-    pub(super) async fn join(&mut self, from: Client, seat: Option<usize>, invite: Option<String>) {
+    /// Sits a person down (between games), `ready` or not for the next game, or answers a
+    /// person already seated here with the table again; a quick-play table starts its
+    /// wait for more people. Ready in the same step, the seat is ready in the very
+    /// snapshot that seats it: a client never tells its player to get ready and then
+    /// shows them ready.
+    pub(super) async fn join(
+        &mut self,
+        from: Client,
+        seat: Option<usize>,
+        invite: Option<String>,
+        ready: bool,
+    ) {
         let Some(user) = from.user.clone() else {
             return self.refuse(&from, Refusal::not_logged_in());
         };
         if let Some(s) = self.seat_of(&user) {
             if seat.is_none_or(|want| want == s) {
+                if ready {
+                    self.seats[s].ready = true;
+                }
                 self.subscribe(&from);
                 from.out.send(&self.snapshot(Some(&user)));
                 self.sync_auto_bots();
-                return self.publish_seats();
+                self.publish_seats();
+                return self.maybe_start().await;
             }
             return self.refuse(
                 &from,
@@ -145,6 +158,7 @@ impl TableTask {
         };
         self.seats[target] = SeatState {
             person: Some(user.clone()),
+            ready,
             ..SeatState::default()
         };
         if self.quick && self.fill_at.is_none() && self.seats.iter().any(SeatState::is_empty) {
@@ -155,6 +169,7 @@ impl TableTask {
         self.save().await;
         from.out.send(&self.snapshot(Some(&user)));
         self.publish_seats();
+        self.maybe_start().await;
     }
 
     /// Gets up between games (and stops watching, for `leave`); leaving mid-game keeps the
