@@ -106,32 +106,40 @@ fn off_turn_a_move_spelled_like_a_table_word_is_the_move_until_the_game_ends() {
     assert!(!over.reads_as_move(&registry, "open"));
 }
 
-/// The terminal numbers seats from 1, as the browser does: the seat at index 0 is seat 1,
-/// in the seats line and in the game's own lines.
-#[test]
-fn seats_are_numbered_from_one_as_in_the_browser() {
+/// What the terminal says on being seated at a waiting Dou Dizhu table with these three
+/// `seats`, as seat 0, with `fill_ms` in the table's info when given (quick play).
+fn said_at_a_waiting_table(seats: Value, fill_ms: Option<u64>) -> String {
     let registry = crate::games::registry();
-    let message = json!({
-        "type": "table", "table": "t2", "seq": 1, "you": 0,
-        "info": {"id": "t2", "game": "doudizhu", "status": "waiting",
-                 "seats": [
-                     {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
-                      "ready": false, "connected": true, "auto": false},
-                     {"seat": 1, "bot": "heuristic", "ready": true, "connected": true,
-                      "auto": false},
-                     {"seat": 2, "ready": false, "connected": false, "auto": false}],
-                 "spectators": 0, "options": {"config": null, "private": false,
-                 "computers": true, "rated": false, "turn_seconds": {}},
-                 "host": "alice", "games": 0, "totals": [0, 0, 0], "quick": false},
-    });
-    let mut tables = Tables::default();
-    let said = tables
+    let mut info = json!({"id": "t2", "game": "doudizhu", "status": "waiting", "seats": seats,
+                          "spectators": 0, "options": {"config": null, "private": false,
+                          "computers": true, "rated": false, "turn_seconds": {}},
+                          "host": "alice", "games": 0, "totals": [0, 0, 0],
+                          "quick": fill_ms.is_some()});
+    if let Some(ms) = fill_ms {
+        info["fill_ms"] = json!(ms);
+    }
+    let message = json!({"type": "table", "table": "t2", "seq": 1, "you": 0, "info": info});
+    Tables::default()
         .take(
             &registry,
             serde_json::from_value(message).expect("a table message"),
             None,
         )
-        .expect("the table is told");
+        .expect("the table is told")
+}
+
+/// The terminal numbers seats from 1, as the browser does: the seat at index 0 is seat 1,
+/// in the seats line and in the game's own lines.
+#[test]
+fn seats_are_numbered_from_one_as_in_the_browser() {
+    let said = said_at_a_waiting_table(
+        json!([
+            {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
+             "ready": false, "connected": true, "auto": false},
+            {"seat": 1, "bot": "heuristic", "ready": true, "connected": true, "auto": false},
+            {"seat": 2, "ready": false, "connected": false, "auto": false}]),
+        None,
+    );
     assert!(
         said.contains("1 alice (you) · 2 computer heuristic · 3 empty"),
         "{said}"
@@ -142,40 +150,22 @@ fn seats_are_numbered_from_one_as_in_the_browser() {
 /// nothing of them once every seat is taken.
 #[test]
 fn a_quick_table_says_when_computers_take_the_empty_seats() {
-    let registry = crate::games::registry();
-    let snapshot = |third: Value| {
-        json!({
-            "type": "table", "table": "t3", "seq": 1, "you": 0,
-            "info": {"id": "t3", "game": "doudizhu", "status": "waiting",
-                     "seats": [
-                         {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
-                          "ready": true, "connected": true, "auto": false},
-                         {"seat": 1, "user": {"id": 2, "name": "bob", "guest": true},
-                          "ready": true, "connected": true, "auto": false},
-                         third],
-                     "spectators": 0, "options": {"config": null, "private": false,
-                     "computers": true, "rated": false, "turn_seconds": {}},
-                     "host": "alice", "games": 0, "totals": [0, 0, 0], "quick": true,
-                     "fill_ms": 4200},
-        })
-    };
-    let said = |message: Value| {
-        Tables::default()
-            .take(
-                &registry,
-                serde_json::from_value(message).expect("a table message"),
-                None,
-            )
-            .expect("the table is told")
+    let seats = |third: Value| {
+        json!([
+            {"seat": 0, "user": {"id": 1, "name": "alice", "guest": true},
+             "ready": true, "connected": true, "auto": false},
+            {"seat": 1, "user": {"id": 2, "name": "bob", "guest": true},
+             "ready": true, "connected": true, "auto": false},
+            third])
     };
     let empty = json!({"seat": 2, "ready": false, "connected": false, "auto": false});
-    let waiting = said(snapshot(empty));
+    let waiting = said_at_a_waiting_table(seats(empty), Some(4200));
     assert!(
         waiting.contains("Computers take the empty seats in 5 s; people may still join."),
         "{waiting}"
     );
     let carol = json!({"seat": 2, "user": {"id": 3, "name": "carol", "guest": true},
                        "ready": false, "connected": true, "auto": false});
-    let full = said(snapshot(carol));
+    let full = said_at_a_waiting_table(seats(carol), Some(4200));
     assert!(!full.contains("Computers take"), "{full}");
 }
