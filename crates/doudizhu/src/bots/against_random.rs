@@ -1,7 +1,7 @@
 //! What a landlord can win against random peasants, and how far the `search` bot's
 //! choices are from it: the measures behind the target "`search` wins 99% as landlord
-//! against `random`". Both are `#[ignore]`d measurements of minutes
-//! (docs/bots-doudizhu-random.md).
+//! against `random`". Both are `#[ignore]`d measurements of minutes (docs/bots.md,
+//! "Dou Dizhu against `random`" and "Regret: measuring decisions instead of deals").
 //!
 //! The reference is a landlord that sees every card and knows the peasants play at random:
 //! it plays each candidate out many times from the true state, itself by the heuristic
@@ -72,7 +72,7 @@ fn oracle(state: &State, candidate: Action, samples: u64, seed: &Seed, peasants:
 /// `CEILING_DEALS` and `CEILING_SAMPLES` set the size (1,000 and 200 by default: about
 /// four minutes on one core); it prints the deals lost.
 #[test]
-#[ignore = "a measurement of several minutes: see docs/bots-doudizhu-random.md"]
+#[ignore = "a measurement of several minutes: see docs/bots.md, Dou Dizhu against random"]
 fn a_landlord_that_sees_every_card_still_loses_some_deals_to_random_peasants() {
     let deals = number("CEILING_DEALS", 1_000);
     let samples = number("CEILING_SAMPLES", 200);
@@ -158,7 +158,7 @@ fn a_landlord_that_sees_every_card_still_loses_some_deals_to_random_peasants() {
 /// peasants instead (their play-outs hardly vary: 50 samples do), which shows what a
 /// change tuned against random peasants costs against careful ones.
 #[test]
-#[ignore = "a measurement of minutes: see docs/bots-doudizhu-random.md"]
+#[ignore = "a measurement of minutes: see docs/bots.md, Regret"]
 fn regret_of_the_search_landlord_against_random_peasants() {
     let deals = number("REGRET_DEALS", 200);
     let samples = number("REGRET_SAMPLES", 1_000);

@@ -82,7 +82,7 @@ pub(super) fn actions_explained(
 /// a random player's choices left out, a peasant's hand in a world differed from the true
 /// one by 3.53 cards, and whether it held a 2 or a joker was wrong in 23.2% of the worlds;
 /// judged so, 3.37 cards and 20.7%. Against random peasants the landlord won as many
-/// deals either way (9,889 and 9,890 of 10,000; docs/bots-doudizhu-random.md).
+/// deals either way (9,889 and 9,890 of 10,000; docs/bots.md).
 fn random_choice_explained(legal: &[Action], done: Action) -> f64 {
     if !legal.contains(&Action::Pass) {
         return 1.0;

@@ -66,7 +66,7 @@ impl Limits {
     /// move first, and any root move it then finds better stands.
     /// So starting late costs little, and 70% plays better than the 40% used before: at
     /// 100 ms a move it scored 58.1% against the 40% engine over 500 games (`opening=3`,
-    /// colours swapped; docs/bots-gomoku.md has the runs).
+    /// colours swapped; docs/bots.md, "Comparing two builds of the Gomoku engine").
     pub fn timed(budget: Duration) -> Limits {
         let ms = budget.as_millis().min(u128::from(u32::MAX)) as u64;
         Limits {

@@ -9,7 +9,7 @@
 //! with today's weights and then held, so fitted weights come out in the same units as
 //! today's (an open three about 70).
 //!
-//! What it found (docs/bots-gomoku.md, "The evaluation fitted to game results"): fitted
+//! What it found (docs/bots.md, "Gomoku: the gap to Rapfi"): fitted
 //! weights predict the winner far better than today's, yet play no better against Rapfi,
 //! so they were not kept. The tool stays for the next attempt at the evaluation.
 

@@ -11,7 +11,7 @@
 //! the last two stones; a softmax over the candidate points is fitted to the move played
 //! (cross-entropy, Adam), or to the move a deeper search chose there (`tune_label`).
 //!
-//! What it found (docs/bots-gomoku.md, "A move policy fitted to the search's choices"): the
+//! What it found (docs/bots.md, "Gomoku: the gap to Rapfi"): the
 //! fitted order puts a 60,000-node search's move among the first 14 candidates in 86.6%
 //! of held-out positions where today's order does in 83.3%, and first in 33.3% against
 //! 31.0%; ordering by it played no better against Rapfi, and pruning by it played worse,
