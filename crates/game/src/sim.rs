@@ -156,7 +156,8 @@ pub struct ThinkTime {
     /// The bot's name.
     pub bot: String,
     /// Its mean time, in milliseconds, over the decisions where it had a choice (two or
-    /// more legal actions): what a table waits for it.
+    /// more legal actions): what a table waits for it. Quick decisions are sampled, one in
+    /// 64; slow ones are all timed (see `Stopwatch`).
     pub ms_per_choice: f64,
     /// The decisions with a choice it made.
     pub choices: u64,
@@ -189,8 +190,8 @@ pub struct SimReport {
 #[derive(Default, Clone)]
 struct Acc {
     actions: u64,
-    /// Per bot: nanoseconds spent on decisions with a choice, and how many.
-    think: Vec<(u64, u64)>,
+    /// Per bot: the estimated nanoseconds spent on decisions with a choice, and how many.
+    think: Vec<(f64, u64)>,
     overall: Vec<Tally>,
     roles: Vec<String>,
     by_role: Vec<Vec<Tally>>,
@@ -200,7 +201,7 @@ impl Acc {
     fn new(bots: usize) -> Self {
         Acc {
             overall: vec![Tally::default(); bots],
-            think: vec![(0, 0); bots],
+            think: vec![(0.0, 0); bots],
             ..Acc::default()
         }
     }
@@ -300,11 +301,84 @@ pub fn play_to_end<R: Rules>(
     }
 }
 
-/// A bot's thinking time over the decisions where it had a choice.
+/// A bot's thinking time over the decisions where it had a choice, measured without a
+/// clock read around every move: two reads cost about as much as a random bot's whole
+/// decision, so timing each one slowed random self-play by a fifth.
+///
+/// A bot that thinks quickly is sampled: one decision in [`Stopwatch::STRIDE`] is timed
+/// and stands for the others. A bot whose last timed decision took at least
+/// [`Stopwatch::SLOW`] is timed at every decision, where the clock costs nothing beside its
+/// thinking and a short run of a slow engine still gets an exact figure. The mean is the
+/// slow decisions' exact total plus the fast ones' sampled mean times their count.
+///
+/// Each seat of each worker thread has its own stopwatch, written by that thread only
+/// (loads and stores, never a locked add) and read once the thread is done.
 #[derive(Default)]
 struct Stopwatch {
-    nanos: AtomicU64,
+    /// Decisions with a choice, fast or slow: the sampling's counter.
     choices: AtomicU64,
+    /// Fast decisions with a choice, and the nanoseconds of the sampled ones and how many.
+    fast: AtomicU64,
+    fast_nanos: AtomicU64,
+    fast_timed: AtomicU64,
+    /// Slow decisions, every one timed.
+    slow: AtomicU64,
+    slow_nanos: AtomicU64,
+    /// Whether the last timed decision was slow.
+    slow_now: std::sync::atomic::AtomicBool,
+}
+
+impl Stopwatch {
+    /// One fast decision in this many is timed.
+    const STRIDE: u64 = 64;
+    /// A decision this slow (in nanoseconds) dwarfs two clock reads.
+    const SLOW: u64 = 20_000;
+
+    /// Adds `n` to a counter only this thread writes.
+    fn bump(counter: &AtomicU64, n: u64) {
+        counter.store(
+            counter.load(Ordering::Relaxed).saturating_add(n),
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Runs one decision with a choice, timing it if it is sampled.
+    fn time<T>(&self, decide: impl FnOnce() -> T) -> T {
+        let n = self.choices.load(Ordering::Relaxed);
+        self.choices.store(n + 1, Ordering::Relaxed);
+        let slow = self.slow_now.load(Ordering::Relaxed);
+        if !slow {
+            Self::bump(&self.fast, 1);
+            if !n.is_multiple_of(Self::STRIDE) {
+                return decide();
+            }
+        }
+        let started = Instant::now();
+        let out = decide();
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        if slow {
+            Self::bump(&self.slow, 1);
+            Self::bump(&self.slow_nanos, nanos);
+        } else {
+            Self::bump(&self.fast_timed, 1);
+            Self::bump(&self.fast_nanos, nanos);
+        }
+        self.slow_now.store(nanos >= Self::SLOW, Ordering::Relaxed);
+        out
+    }
+
+    /// The estimated nanoseconds spent over all decisions with a choice, and how many.
+    fn estimate(&self) -> (f64, u64) {
+        let load = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let fast_mean = match load(&self.fast_timed) {
+            0 => 0.0,
+            timed => load(&self.fast_nanos) as f64 / timed as f64,
+        };
+        (
+            load(&self.slow_nanos) as f64 + fast_mean * load(&self.fast) as f64,
+            load(&self.slow) + load(&self.fast),
+        )
+    }
 }
 
 /// A bot whose decisions are timed for the report.
@@ -318,12 +392,8 @@ impl<R: Rules> Bot<R> for Timed<R> {
         if decision.legal().len() < 2 {
             return self.inner.act(decision);
         }
-        let started = Instant::now();
-        let action = self.inner.act(decision);
-        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        self.clock.nanos.fetch_add(nanos, Ordering::Relaxed);
-        self.clock.choices.fetch_add(1, Ordering::Relaxed);
-        action
+        let inner = &mut self.inner;
+        self.clock.time(|| inner.act(decision))
     }
 }
 
@@ -399,6 +469,10 @@ pub fn run_each<R: GameSpec>(
                 let bots_named = names.len();
                 scope.spawn(move || {
                     let mut acc = Acc::new(bots_named);
+                    // One stopwatch per bot named, kept from game to game so that its
+                    // sampling runs on across them.
+                    let clocks: Vec<Arc<Stopwatch>> =
+                        (0..bots_named).map(|_| Arc::default()).collect();
                     let mut n = t as u64;
                     while n < opts.games {
                         let i = indices.start + n;
@@ -410,8 +484,6 @@ pub fn run_each<R: GameSpec>(
                         };
                         let seat_bot: Vec<usize> =
                             (0..seats).map(|s| (s + shift) % seats).collect();
-                        let clocks: Vec<Arc<Stopwatch>> =
-                            seat_bot.iter().map(|_| Arc::default()).collect();
                         let mut bots: Vec<Box<dyn Bot<R>>> = seat_bot
                             .iter()
                             .enumerate()
@@ -421,7 +493,7 @@ pub fn run_each<R: GameSpec>(
                                     .map(|inner| {
                                         Box::new(Timed {
                                             inner,
-                                            clock: Arc::clone(&clocks[s]),
+                                            clock: Arc::clone(&clocks[bot_index[b]]),
                                         })
                                             as Box<dyn Bot<R>>
                                     })
@@ -444,14 +516,12 @@ pub fn run_each<R: GameSpec>(
                         }
                         let drawn = !outcome.won.iter().any(|&w| w);
                         for (s, &b) in seat_bot.iter().enumerate() {
-                            let think = &mut acc.think[bot_index[b]];
-                            think.0 += clocks[s].nanos.load(Ordering::Relaxed);
-                            think.1 += clocks[s].choices.load(Ordering::Relaxed);
                             let role = outcome.roles.get(s).map_or("player", String::as_str);
                             acc.count(bot_index[b], role, outcome.won[s], drawn, outcome.scores[s]);
                         }
                         n += threads as u64;
                     }
+                    acc.think = clocks.iter().map(|c| c.estimate()).collect();
                     Ok(acc)
                 })
             })
@@ -477,7 +547,7 @@ pub fn run_each<R: GameSpec>(
             ms_per_choice: if choices == 0 {
                 0.0
             } else {
-                nanos as f64 / choices as f64 / 1e6
+                nanos / choices as f64 / 1e6
             },
             choices,
         })
@@ -516,6 +586,37 @@ pub fn run_each<R: GameSpec>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Quick decisions are sampled, one in 64, and still counted every one; once a
+    /// decision is slow, every decision is timed.
+    #[test]
+    fn the_stopwatch_samples_quick_decisions_and_times_slow_ones() {
+        let quick = Stopwatch::default();
+        for _ in 0..1000 {
+            quick.time(|| ());
+        }
+        assert_eq!(quick.fast.load(Ordering::Relaxed), 1000);
+        assert_eq!(
+            quick.fast_timed.load(Ordering::Relaxed),
+            16,
+            "decisions 0, 64, … 960"
+        );
+        assert_eq!(quick.estimate().1, 1000);
+
+        let slow = Stopwatch::default();
+        for _ in 0..10 {
+            slow.time(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+        }
+        // The first decision is a sample of the quick kind; it shows the bot is slow.
+        assert_eq!(slow.fast_timed.load(Ordering::Relaxed), 1);
+        assert_eq!(slow.slow.load(Ordering::Relaxed), 9);
+        let (nanos, choices) = slow.estimate();
+        assert_eq!(choices, 10);
+        assert!(
+            nanos >= 10.0 * 1e6,
+            "ten sleeps of a millisecond at least: {nanos}"
+        );
+    }
 
     #[test]
     fn a_duplicate_run_deals_each_deal_once_per_seat() {
