@@ -10,7 +10,7 @@
 
 use super::postgres::PostgresStore;
 use super::rows::db;
-use super::{Store, StoreError, StoreResult};
+use super::{Cause, Store, StoreError, StoreResult};
 use crate::metrics::Metrics;
 use futures_util::TryStreamExt;
 use sqlx::postgres::PgConnection;
@@ -161,11 +161,11 @@ impl std::fmt::Display for Copied {
 pub async fn sqlite_to_postgres(dir: &Path, url: &str) -> StoreResult<Copied> {
     let file = dir.join("qipai.db");
     if !file.is_file() {
-        return Err(StoreError::Database(format!(
+        return Err(StoreError::Database(Cause::message(format!(
             "no hall's data in {}: {} is missing",
             dir.display(),
             file.display()
-        )));
+        ))));
     }
     let _hold = super::sqlite::hold_directory(dir)?;
     let mut sqlite = SqliteConnectOptions::new()
@@ -176,7 +176,7 @@ pub async fn sqlite_to_postgres(dir: &Path, url: &str) -> StoreResult<Copied> {
     sqlx::migrate!("./migrations/sqlite")
         .run(&mut sqlite)
         .await
-        .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+        .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
     super::sqlite::fill_name_keys(&mut sqlite).await?;
     let target = PostgresStore::open(url, Arc::new(Metrics::new())).await?;
     let copied = copy(&mut sqlite, &target).await;
@@ -194,9 +194,9 @@ async fn copy(sqlite: &mut SqliteConnection, target: &PostgresStore) -> StoreRes
     .await
     .map_err(db)?;
     if held {
-        return Err(StoreError::Database(
-            "the PostgreSQL database already holds a hall; copy into an empty one".into(),
-        ));
+        return Err(StoreError::Database(Cause::message(
+            "the PostgreSQL database already holds a hall; copy into an empty one",
+        )));
     }
     let mut copied = Vec::new();
     for (table, columns) in TABLES {
@@ -231,7 +231,7 @@ async fn copy_table(
             .iter()
             .map(|(name, kind)| read(&row, name, *kind))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| StoreError::Corrupt(format!("{table}: {e}")))?;
+            .map_err(|e| StoreError::Corrupt(Cause::context(table, e)))?;
         batch.push(cells);
         if batch.len() == ROWS_A_STATEMENT {
             n += insert(pg, table, &names, std::mem::take(&mut batch)).await?;
@@ -266,6 +266,6 @@ async fn insert(
         .build()
         .execute(&mut *pg)
         .await
-        .map_err(|e| StoreError::Database(format!("{table}: {e}")))?;
+        .map_err(|e| StoreError::Database(Cause::context(table, e)))?;
     Ok(done.rows_affected())
 }

@@ -8,6 +8,7 @@
 //! resolves: tables *commit, then broadcast*.
 
 pub mod copy;
+mod error;
 mod portable;
 pub mod postgres;
 mod rows;
@@ -20,27 +21,7 @@ use game::{Nonce, Record, Seat, Seed};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Why a store operation failed.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The name belongs to another account.
-    #[error("the name '{0}' is taken")]
-    NameTaken(String),
-    /// The database failed; the operation did not happen.
-    #[error("storage failed: {0}")]
-    Database(String),
-    /// The database could not be reached (the connection broke, the server restarted):
-    /// the operation may or may not have happened, and may be tried again.
-    #[error("storage failed, the database is out of reach: {0}")]
-    Unavailable(String),
-    /// A row with this key is stored already. Tried again after [`StoreError::Unavailable`],
-    /// an insert meeting its own earlier attempt says this.
-    #[error("stored already: {0}")]
-    Exists(String),
-    /// Stored data did not read back (a bug or a damaged file).
-    #[error("stored data is damaged: {0}")]
-    Corrupt(String),
-}
+pub use error::{Cause, StoreError};
 
 /// What store operations return.
 pub type StoreResult<T> = Result<T, StoreError>;

@@ -175,7 +175,7 @@ macro_rules! portable_reads {
                 page!()
             ))
             .bind(user)
-            .bind(limit as i64)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .bind(with_private)
             .bind(since)
             .bind(id)
@@ -191,7 +191,7 @@ macro_rules! portable_reads {
                 ") ORDER BY p.game_id, p.seat"
             ))
             .bind(user)
-            .bind(limit as i64)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .bind(with_private)
             .bind(since)
             .bind(id)
@@ -247,7 +247,7 @@ macro_rules! portable_reads {
             )
             .bind(game)
             .bind(PROVISIONAL_DEVIATION)
-            .bind(limit as i64)
+            .bind(i64::try_from(limit).unwrap_or(i64::MAX))
             .fetch_all(pool)
             .await
             .map_err(db)?;
@@ -265,7 +265,7 @@ macro_rules! portable_writes {
     ($conn:ty) => {
         use crate::protocol::UserInfo;
         use crate::store::rows::{db, json, name_error};
-        use crate::store::{unix_now, RatingUpdate, StoreError, StoreResult, StoredGame};
+        use crate::store::{unix_now, Cause, RatingUpdate, StoreError, StoreResult, StoredGame};
 
         type Conn = $conn;
 
@@ -314,7 +314,7 @@ macro_rules! portable_writes {
             .await
             .map_err(|e| name_error(e, name))?;
             if done.rows_affected() != 1 {
-                return Err(StoreError::Database("no such guest".into()));
+                return Err(StoreError::Database(Cause::message("no such guest")));
             }
             Ok(UserInfo {
                 id,
@@ -383,7 +383,9 @@ macro_rules! portable_writes {
                 .await
                 .map_err(db)?;
             if done.rows_affected() != 1 {
-                return Err(StoreError::Corrupt(format!("no registered account {user}")));
+                return Err(StoreError::Corrupt(Cause::message(format!(
+                    "no registered account {user}"
+                ))));
             }
             Ok(())
         }
@@ -436,7 +438,9 @@ macro_rules! portable_writes {
                 .await
                 .map_err(db)?;
             if done.rows_affected() != 1 {
-                return Err(StoreError::Corrupt(format!("no account {user}")));
+                return Err(StoreError::Corrupt(Cause::message(format!(
+                    "no account {user}"
+                ))));
             }
             match reason {
                 Some(_) => end_sessions(conn, user, "").await,

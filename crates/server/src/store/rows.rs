@@ -4,7 +4,7 @@
 //! way from SQLite and from PostgreSQL. A reader panics only if the store's own query
 //! lacks a column or gives it another type: a bug that every test of the store meets.
 
-use super::{GameStats, GameSummary, SeatPlayer, StoreError, StoreResult, StoredUser};
+use super::{Cause, GameStats, GameSummary, SeatPlayer, StoreError, StoreResult, StoredUser};
 use crate::protocol::UserInfo;
 use crate::rating::Rating;
 use game::{Nonce, Outcome, Record, RecordedAction, Seat, Seed};
@@ -30,7 +30,7 @@ pub(super) fn db(e: sqlx::Error) -> StoreError {
         | sqlx::Error::PoolTimedOut
         | sqlx::Error::WorkerCrashed => true,
         sqlx::Error::Database(d) if d.is_unique_violation() => {
-            return StoreError::Exists(e.to_string())
+            return StoreError::Exists(Cause::new(e))
         }
         sqlx::Error::Database(d) => d
             .try_downcast_ref::<sqlx::postgres::PgDatabaseError>()
@@ -38,9 +38,9 @@ pub(super) fn db(e: sqlx::Error) -> StoreError {
         _ => false,
     };
     if unavailable {
-        StoreError::Unavailable(e.to_string())
+        StoreError::Unavailable(Cause::new(e))
     } else {
-        StoreError::Database(e.to_string())
+        StoreError::Database(Cause::new(e))
     }
 }
 
@@ -73,12 +73,12 @@ pub(super) fn exact_name_key(name: &str) -> String {
 
 /// `value` as the JSON text a column stores.
 pub(super) fn json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
-    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt(Cause::new(e)))
 }
 
 /// A JSON column read back.
 pub(super) fn parse<T: serde::de::DeserializeOwned>(text: &str) -> StoreResult<T> {
-    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(Cause::new(e)))
 }
 
 /// The account of a row with `id`, `name` and `guest`.
@@ -179,7 +179,8 @@ where
     for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> Option<String>: Decode<'r, R::Database> + Type<R::Database>,
 {
-    let seed = Seed::from_hex(&row.get::<String, _>("seed")).map_err(StoreError::Corrupt)?;
+    let seed = Seed::from_hex(&row.get::<String, _>("seed"))
+        .map_err(|e| StoreError::Corrupt(Cause::new(e)))?;
     let nonces: Vec<Option<Nonce>> = parse(&row.get::<String, _>("nonces"))?;
     let outcome: Option<Outcome> = row
         .get::<Option<String>, _>("outcome")

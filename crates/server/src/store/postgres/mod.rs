@@ -28,7 +28,7 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
+    Cause, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
     StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
@@ -139,11 +139,10 @@ async fn take_hold(conn: &mut PgConnection) -> StoreResult<()> {
             told = true;
         }
         if tokio::time::Instant::now() >= deadline {
-            return Err(StoreError::Database(
+            return Err(StoreError::Database(Cause::message(
                 "another qipai hall is serving this database (one hall serves a database at a \
-                 time): stop it first, or give this one another database"
-                    .into(),
-            ));
+                 time): stop it first, or give this one another database",
+            )));
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
@@ -158,12 +157,12 @@ impl PostgresStore {
     /// runs the migrations.
     pub async fn open(url: &str, metrics: Arc<Metrics>) -> StoreResult<PostgresStore> {
         if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
-            return Err(StoreError::Database(
-                "bad database address: not postgres://user:password@host:port/name".into(),
-            ));
+            return Err(StoreError::Database(Cause::message(
+                "bad database address: not postgres://user:password@host:port/name",
+            )));
         }
         let options = PgConnectOptions::from_str(url)
-            .map_err(|e| StoreError::Database(format!("bad database address: {e}")))?
+            .map_err(|e| StoreError::Database(Cause::context("bad database address", e)))?
             .options([
                 ("synchronous_commit", "on"),
                 ("client_min_messages", "warning"),
@@ -171,7 +170,7 @@ impl PostgresStore {
         let mut lock = match PgConnection::connect_with(&options).await {
             Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(NO_DATABASE) => {
                 Postgres::create_database(url).await.map_err(|e| {
-                    StoreError::Database(format!("the database does not exist: {e}"))
+                    StoreError::Database(Cause::context("the database does not exist", e))
                 })?;
                 tracing::info!("created the database");
                 PgConnection::connect_with(&options).await.map_err(db)?
@@ -188,7 +187,7 @@ impl PostgresStore {
         sqlx::migrate!("./migrations/postgres")
             .run(&pool)
             .await
-            .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+            .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
         writes::fill_name_keys(&pool).await?;
         let lock = Arc::new(Mutex::new(lock));
         let keeper = tokio::spawn(keep_hold(options, lock.clone()));
@@ -307,7 +306,7 @@ impl Store for PostgresStore {
         let outcome = record
             .outcome
             .as_ref()
-            .ok_or_else(|| StoreError::Corrupt("a finished game has an outcome".into()))?;
+            .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
         self.write_finish(&record.id, &json(outcome)?, table, ratings)
             .await
     }

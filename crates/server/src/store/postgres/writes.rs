@@ -11,7 +11,7 @@
 //! blip. Every write is safe to repeat: updates set what they set, and an insert whose
 //! first attempt did commit, unheard, meets its own row and counts as done.
 
-use super::PostgresStore;
+use super::{reads, PostgresStore};
 use crate::protocol::UserInfo;
 use crate::store::rows::{db, json};
 use crate::store::{unix_now, RatingUpdate, StoreError, StoreResult, StoredGame, StoredTable};
@@ -147,12 +147,35 @@ impl PostgresStore {
         hash: Option<&str>,
         guest: bool,
     ) -> StoreResult<UserInfo> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let user = statements::create_user(&mut one.work, name, hash, guest).await;
-            self.done(one, user)
+        let mut first = true;
+        self.again(|| {
+            let retried = !std::mem::replace(&mut first, false);
+            async move {
+                let mut one = self.one().await?;
+                let user = statements::create_user(&mut one.work, name, hash, guest).await;
+                match self.done(one, user) {
+                    // The name taken by this very account, made by an attempt that committed
+                    // unheard before the connection broke.
+                    Err(StoreError::NameTaken(taken)) if retried => self
+                        .made_unheard(name, hash)
+                        .await?
+                        .ok_or(StoreError::NameTaken(taken)),
+                    result => result,
+                }
+            }
         })
         .await
+    }
+
+    /// The account an earlier attempt of a write made or named `name` with `hash`, if the
+    /// account of that name is it: a password hash has a salt of its own, so only that
+    /// attempt can have stored it; a guest (no hash) has a generated name that nobody
+    /// else can have asked for.
+    async fn made_unheard(&self, name: &str, hash: Option<&str>) -> StoreResult<Option<UserInfo>> {
+        let found = reads::user_by_name(&self.pool, name).await?;
+        Ok(found
+            .filter(|u| u.password_hash.as_deref() == hash)
+            .map(|u| u.info))
     }
 
     pub(super) async fn name_guest(
@@ -161,10 +184,21 @@ impl PostgresStore {
         name: &str,
         hash: &str,
     ) -> StoreResult<UserInfo> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let user = statements::register_guest(&mut one.work, id, name, hash).await;
-            self.done(one, user)
+        let mut first = true;
+        self.again(|| {
+            let retried = !std::mem::replace(&mut first, false);
+            async move {
+                let mut one = self.one().await?;
+                let user = statements::register_guest(&mut one.work, id, name, hash).await;
+                match self.done(one, user) {
+                    // No guest left to name: an attempt that committed unheard named it.
+                    Err(e) if retried => match self.made_unheard(name, Some(hash)).await? {
+                        Some(user) if user.id == id => Ok(user),
+                        _ => Err(e),
+                    },
+                    result => result,
+                }
+            }
         })
         .await
     }

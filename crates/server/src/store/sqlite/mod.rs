@@ -19,7 +19,7 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
+    Cause, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
     StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
@@ -59,16 +59,18 @@ pub fn hold_directory(dir: &Path) -> StoreResult<File> {
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+        .map_err(|e| {
+            StoreError::Database(Cause::context(format!("cannot open {}", path.display()), e))
+        })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(StoreError::Database(format!(
+        Err(TryLockError::WouldBlock) => Err(StoreError::Database(Cause::message(format!(
             "another qipai hall is serving {}; stop it first",
             dir.display()
-        ))),
-        Err(TryLockError::Error(e)) => Err(StoreError::Database(format!(
-            "cannot lock {}: {e}",
-            path.display()
+        )))),
+        Err(TryLockError::Error(e)) => Err(StoreError::Database(Cause::context(
+            format!("cannot lock {}", path.display()),
+            e,
         ))),
     }
 }
@@ -77,8 +79,12 @@ impl SqliteStore {
     /// Opens (creating if needed) `qipai.db` in `dir`, runs the migrations and starts the
     /// writer task.
     pub async fn open(dir: &Path, metrics: Arc<Metrics>) -> StoreResult<SqliteStore> {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| StoreError::Database(format!("cannot create {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            StoreError::Database(Cause::context(
+                format!("cannot create {}", dir.display()),
+                e,
+            ))
+        })?;
         let hold = hold_directory(dir)?;
         let options = SqliteConnectOptions::new()
             .filename(dir.join("qipai.db"))
@@ -95,7 +101,7 @@ impl SqliteStore {
         sqlx::migrate!("./migrations/sqlite")
             .run(&reads)
             .await
-            .map_err(|e| StoreError::Database(format!("migration failed: {e}")))?;
+            .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
         let mut conn = SqliteConnection::connect_with(&options).await.map_err(db)?;
         fill_name_keys(&mut conn).await?;
         let (writes, queue) = mpsc::channel(16 * 1024);
@@ -112,10 +118,10 @@ impl SqliteStore {
         self.writes
             .send(Job { write, done })
             .await
-            .map_err(|_| StoreError::Database("the writer has stopped".into()))?;
+            .map_err(|_| StoreError::Database(Cause::message("the writer has stopped")))?;
         answer
             .await
-            .map_err(|_| StoreError::Database("the writer has stopped".into()))?
+            .map_err(|_| StoreError::Database(Cause::message("the writer has stopped")))?
     }
 
     fn table_row(table: &StoredTable) -> StoreResult<(String, String, String)> {
@@ -141,7 +147,7 @@ impl Store for SqliteStore {
         {
             Written::User(u) => Ok(u),
             Written::Done | Written::Count(_) => {
-                Err(StoreError::Database("no user created".into()))
+                Err(StoreError::Database(Cause::message("no user created")))
             }
         }
     }
@@ -162,7 +168,7 @@ impl Store for SqliteStore {
         {
             Written::User(u) => Ok(u),
             Written::Done | Written::Count(_) => {
-                Err(StoreError::Database("no user registered".into()))
+                Err(StoreError::Database(Cause::message("no user registered")))
             }
         }
     }
@@ -205,18 +211,18 @@ impl Store for SqliteStore {
         };
         match self.write(write).await? {
             Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(
-                "the writer answered another write".into(),
-            )),
+            _ => Err(StoreError::Database(Cause::message(
+                "the writer answered another write",
+            ))),
         }
     }
 
     async fn delete_account(&self, user: i64) -> StoreResult<UserInfo> {
         match self.write(Write::DeleteAccount { user }).await? {
             Written::User(u) => Ok(u),
-            _ => Err(StoreError::Database(
-                "the writer answered another write".into(),
-            )),
+            _ => Err(StoreError::Database(Cause::message(
+                "the writer answered another write",
+            ))),
         }
     }
 
@@ -228,9 +234,9 @@ impl Store for SqliteStore {
         };
         match self.write(write).await? {
             Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(
-                "the writer answered another write".into(),
-            )),
+            _ => Err(StoreError::Database(Cause::message(
+                "the writer answered another write",
+            ))),
         }
     }
 
@@ -283,7 +289,7 @@ impl Store for SqliteStore {
         let outcome = record
             .outcome
             .as_ref()
-            .ok_or_else(|| StoreError::Corrupt("a finished game has an outcome".into()))?;
+            .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
         self.write(Write::Finish {
             game: record.id.clone(),
             outcome: json(outcome)?,
@@ -305,9 +311,9 @@ impl Store for SqliteStore {
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
         match self.write(Write::ForgetGuests { now }).await? {
             Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(
-                "the writer answered another write".into(),
-            )),
+            _ => Err(StoreError::Database(Cause::message(
+                "the writer answered another write",
+            ))),
         }
     }
 

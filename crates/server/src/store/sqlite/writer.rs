@@ -5,7 +5,7 @@ use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
 use crate::store::rows::{db, json};
 use crate::store::unix_now;
-use crate::store::{RatingUpdate, StoreError, StoreResult, StoredGame};
+use crate::store::{Cause, RatingUpdate, StoreError, StoreResult, StoredGame};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::Connection;
 use std::sync::Arc;
@@ -144,7 +144,7 @@ pub(super) async fn writer(
             Err(e) => {
                 tracing::error!(error = %e, writes = batch.len(), "commit failed");
                 for job in batch {
-                    let _ = job.done.send(Err(StoreError::Database(e.to_string())));
+                    let _ = job.done.send(Err(StoreError::Database(e.clone())));
                 }
             }
         }
@@ -152,41 +152,62 @@ pub(super) async fn writer(
 }
 
 /// Runs every write of several statements in a savepoint of one transaction, the others
-/// as they are, and commits once.
+/// as they are, and commits once. A failure of the whole batch is its cause, which every
+/// write of the batch then fails with.
 async fn commit(
     conn: &mut SqliteConnection,
     batch: &[Job],
-) -> Result<Vec<StoreResult<Written>>, sqlx::Error> {
-    let mut tx = conn.begin().await?;
+) -> Result<Vec<StoreResult<Written>>, Cause> {
+    let mut tx = conn.begin().await.map_err(Cause::new)?;
     let mut results = Vec::with_capacity(batch.len());
     for job in batch {
         if job.write.one_statement() {
-            // A statement refused by a constraint undoes only itself (SQLite's statement
-            // journal): no savepoint needed, and two fewer round trips to the database
-            // thread. Any other failure may have ended the transaction: the whole batch
-            // fails, as a failed commit would.
+            // A statement refused by a constraint (a key taken, a row it refers to that
+            // is not there) undoes only itself (SQLite's statement journal): no savepoint
+            // needed, and two fewer round trips to the database thread. Any other failure
+            // may have ended the transaction: the whole batch fails, as a failed commit
+            // would.
             match apply(&mut tx, &job.write).await {
-                Err(StoreError::Database(e) | StoreError::Unavailable(e)) => {
-                    return Err(sqlx::Error::Protocol(e))
+                Err(StoreError::Database(e)) if broke_a_constraint(&e) => {
+                    results.push(Err(StoreError::Database(e)))
                 }
+                Err(StoreError::Database(e) | StoreError::Unavailable(e)) => return Err(e),
                 result => results.push(result),
             }
             continue;
         }
-        let mut sp = tx.begin().await?;
+        let mut sp = tx.begin().await.map_err(Cause::new)?;
         match apply(&mut sp, &job.write).await {
             Ok(w) => {
-                sp.commit().await?;
+                sp.commit().await.map_err(Cause::new)?;
                 results.push(Ok(w));
             }
             Err(e) => {
-                sp.rollback().await?;
+                sp.rollback().await.map_err(Cause::new)?;
                 results.push(Err(e));
             }
         }
     }
-    tx.commit().await?;
+    tx.commit().await.map_err(Cause::new)?;
     Ok(results)
+}
+
+/// Whether SQLite refused a statement for breaking a constraint of the schema (a foreign
+/// key, `NOT NULL`, `CHECK`; a taken key is [`StoreError::Exists`]): it undid that
+/// statement alone, and the transaction goes on.
+fn broke_a_constraint(cause: &Cause) -> bool {
+    cause
+        .error()
+        .and_then(|e| e.downcast_ref::<sqlx::Error>())
+        .and_then(|e| e.as_database_error())
+        .is_some_and(|d| {
+            matches!(
+                d.kind(),
+                sqlx::error::ErrorKind::ForeignKeyViolation
+                    | sqlx::error::ErrorKind::NotNullViolation
+                    | sqlx::error::ErrorKind::CheckViolation
+            )
+        })
 }
 
 async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Written> {

@@ -1,0 +1,7 @@
+//! The contracts of [`server::store::Store`] that `tests/store.rs` runs on both stores,
+//! each an `async fn` of a fresh store ([`fixture::Db`], a `&dyn Store`).
+
+pub mod accounts;
+pub mod fixture;
+pub mod games;
+pub mod reads;
