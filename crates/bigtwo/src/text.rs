@@ -5,7 +5,7 @@ use crate::bots::Heuristic;
 use crate::combo::Combo;
 use crate::rules::{Action, Event, SEATS};
 use crate::view::View;
-use cards::{parse_cards, CardSet, Deck};
+use cards::{parse_cards, CardSet, Deck, ParseError};
 use game::{text, Bot, Decision, Viewer};
 use std::fmt::Write;
 
@@ -21,7 +21,7 @@ full house < four of a kind < straight flush. The match's first play must includ
 breaking up a pair, triple or five-card group of your hand last.";
 
 /// Reads a typed action: `pass` (or `p`), or cards in the suited notation.
-pub fn parse_action(text: &str) -> Result<Action, String> {
+pub fn parse_action(text: &str) -> Result<Action, ParseError> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("pass") || t.eq_ignore_ascii_case("p") {
         return Ok(Action::Pass);
@@ -30,11 +30,9 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
 }
 
 /// Reads distinct cards of the 52-card deck: `3d 3s`. Errors name the offending card.
-pub fn parse_set(text: &str) -> Result<CardSet, String> {
-    let cards = parse_cards(text).map_err(|e| e.to_string())?;
-    Deck::NO_JOKERS
-        .check_cards(&cards)
-        .map_err(|e| e.to_string())?;
+pub fn parse_set(text: &str) -> Result<CardSet, ParseError> {
+    let cards = parse_cards(text)?;
+    Deck::NO_JOKERS.check_cards(&cards)?;
     Ok(cards.into_iter().collect())
 }
 

@@ -105,7 +105,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         None => None,
     };
     let first_seed = match &args.seed {
-        Some(text) => Seed::from_text(text).map_err(anyhow::Error::msg)?,
+        Some(text) => Seed::from_text(text)?,
         None => {
             let mut bytes = [0u8; 32];
             rand::rngs::OsRng.try_fill_bytes(&mut bytes)?;

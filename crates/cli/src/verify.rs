@@ -32,7 +32,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let opts = VerifyOptions {
         commitment: args.commitment.clone(),
         nonce: match &args.nonce {
-            Some(hex) => Some(Nonce::from_hex(hex).map_err(anyhow::Error::msg)?),
+            Some(hex) => Some(Nonce::from_hex(hex)?),
             None => None,
         },
         allow_custom: args.allow_custom,

@@ -131,8 +131,11 @@ fn judge_answers_bad_input_and_keeps_going() {
         assert_eq!(a["ok"], false, "{a}");
         assert!(a["error"].as_str().is_some_and(|e| !e.is_empty()), "{a}");
     }
-    assert_eq!(answers[5]["error"], "cards: unknown card 'Xz'");
-    assert_eq!(answers[6]["error"], "cards: three RJ in a one-deck game");
+    assert_eq!(answers[5]["error"], "\"cards\": unknown card 'Xz'");
+    assert_eq!(
+        answers[6]["error"],
+        "\"cards\": three RJ in a one-deck game"
+    );
     assert!(answers[14]["error"]
         .as_str()
         .unwrap()

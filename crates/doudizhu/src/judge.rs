@@ -8,83 +8,58 @@ use crate::rules::{Action, Config, CustomDeal, DouDizhu, Phase};
 use crate::scoring::MAX_BOMBS;
 use crate::text::hint_order;
 use crate::{bots, score, Play, ScoreInput, View};
-use cards::{Deck, RankCounts};
-use game::judge::{
-    answer, array_field, bool_field, opt_str_field, str_field, u64_field, unknown_op,
-};
-use game::{Decision, Rules, Seat, Seed};
-use serde_json::{json, Map, Value};
+use cards::{Deck, ParseError, RankCounts};
+use game::judge::{answer, Field, Fields, JudgeError};
+use game::{Decision, Rules, Seat};
+use serde_json::{json, Value};
 
 const OPS: &[&str] = &["classify", "legal", "beats", "score", "game", "act"];
 
-type Body = Result<Map<String, Value>, String>;
+/// The seats of a game of Dou Dizhu.
+const SEATS: usize = 3;
+
+type Answer = Result<Value, JudgeError>;
 
 /// Answers one judge request.
 pub(crate) fn judge(request: &Value) -> Value {
-    if let (Some("game"), Some(f)) = (
-        request.get("op").and_then(Value::as_str),
-        request.as_object(),
-    ) {
-        return match game(f) {
-            Ok(mut body) => {
-                body.insert("ok".into(), json!(true));
-                Value::Object(body)
-            }
-            Err(GameFailure { error, at }) => json!({ "ok": false, "error": error, "at": at }),
-        };
-    }
     answer(request, |op, f| match op {
         "classify" => classify(f),
         "legal" => legal(f),
         "beats" => beats(f),
         "score" => score_op(f),
+        "game" => game(f),
         "act" => act(f),
-        _ => Err(unknown_op(op, OPS)),
+        _ => Err(JudgeError::unknown_op(op, OPS)),
     })
 }
 
-fn obj(v: Value) -> Map<String, Value> {
-    match v {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    }
-}
-
-/// Reads cards in the rank-only notation and checks that one deck holds them.
-fn cards(text: &str, what: &str) -> Result<RankCounts, String> {
-    let rc: RankCounts = text.parse().map_err(|e| format!("{what}: {e}"))?;
-    Deck::WITH_JOKERS
-        .check_ranks(rc)
-        .map_err(|e| format!("{what}: {e}"))?;
+/// Cards in the rank-only notation that one deck holds.
+fn ranks(text: &str) -> Result<RankCounts, ParseError> {
+    let rc: RankCounts = text.parse()?;
+    Deck::WITH_JOKERS.check_ranks(rc)?;
     Ok(rc)
 }
 
-/// Reads a play: cards that form one of the 27,471 plays.
-fn play(text: &str, what: &str) -> Result<Play, String> {
-    let rc = cards(text, what)?;
-    Play::classify(rc).ok_or_else(|| format!("{what}: {rc} is not a play"))
-}
-
-/// Reads an optional `last` play: absent or empty means leading.
-fn last_play(f: &Map<String, Value>) -> Result<Option<Play>, String> {
-    match opt_str_field(f, "last")? {
-        None => Ok(None),
-        Some(s) if s.trim().is_empty() => Ok(None),
-        Some(s) => play(s, "last").map(Some),
+/// A play: cards one deck holds that form one of the 27,471 plays.
+fn play(text: &str) -> Result<Play, String> {
+    let rc = ranks(text).map_err(|e| e.to_string())?;
+    if rc.is_empty() {
+        return Err("no cards is not a play".into());
     }
+    Play::classify(rc).ok_or_else(|| format!("{rc} is not a play"))
 }
 
-fn classify(f: &Map<String, Value>) -> Body {
-    let rc = cards(str_field(f, "cards")?, "cards")?;
-    Ok(obj(match Play::classify(rc) {
+fn classify(f: Fields<'_>) -> Answer {
+    let rc = f.cards("cards", ranks)?;
+    Ok(match Play::classify(rc) {
         Some(p) => json!({"kind": p.kind().name(), "rank": p.rank().symbol(), "len": p.len()}),
         None => json!({"kind": null}),
-    }))
+    })
 }
 
-fn legal(f: &Map<String, Value>) -> Body {
-    let hand = cards(str_field(f, "hand")?, "hand")?;
-    let last = last_play(f)?;
+fn legal(f: Fields<'_>) -> Answer {
+    let hand = f.cards("hand", ranks)?;
+    let last = f.last(play)?;
     let mut plays = Vec::new();
     legal_plays(hand, last, &mut plays);
     hint_order(&mut plays);
@@ -92,201 +67,189 @@ fn legal(f: &Map<String, Value>) -> Body {
     if last.is_some() {
         out.push("pass".into());
     }
-    Ok(obj(json!({ "plays": out })))
+    Ok(json!({ "plays": out }))
 }
 
-fn beats(f: &Map<String, Value>) -> Body {
-    let p = play(str_field(f, "play")?, "play")?;
-    let last = play(str_field(f, "last")?, "last")?;
-    Ok(obj(json!({ "beats": p.beats(last) })))
+/// Whether `play` may be played on `last`: `false` for cards that are no play; with
+/// nothing to beat (leading), any play may be played.
+fn beats(f: Fields<'_>) -> Answer {
+    let p = Play::classify(f.cards("play", ranks)?);
+    let last = f.last(play)?;
+    let beats = p.is_some_and(|p| last.is_none_or(|l| p.beats(l)));
+    Ok(json!({ "beats": beats }))
 }
 
-fn score_op(f: &Map<String, Value>) -> Body {
-    let bid = u64_field(f, "bid")?;
+fn score_op(f: Fields<'_>) -> Answer {
+    let bid = f.u64("bid")?;
     if !(1..=3).contains(&bid) {
-        return Err(format!("\"bid\" is 1, 2 or 3, not {bid}"));
+        return Err(JudgeError::invalid(
+            "bid",
+            format!("a bid is 1, 2 or 3, not {bid}"),
+        ));
     }
-    let bombs = u64_field(f, "bombs")?;
+    let bombs = f.u64("bombs")?;
     if bombs > u64::from(MAX_BOMBS) {
-        return Err(format!(
-            "\"bombs\" is at most {MAX_BOMBS} (thirteen four-of-a-kinds and the rocket), not {bombs}"
+        return Err(JudgeError::invalid(
+            "bombs",
+            format!("at most {MAX_BOMBS} (thirteen four-of-a-kinds and the rocket), not {bombs}"),
         ));
     }
     let input = ScoreInput {
         bid: bid as u8,
-        landlord_won: bool_field(f, "landlord_won")?,
+        landlord_won: f.bool("landlord_won")?,
         bombs: bombs as u32,
-        spring: bool_field(f, "spring")?,
-        anti_spring: bool_field(f, "anti_spring")?,
+        spring: f.bool("spring")?,
+        anti_spring: f.bool("anti_spring")?,
     };
-    input.check()?;
+    input.check().map_err(JudgeError::Unreachable)?;
     let (landlord, peasant) = score(&input);
-    Ok(obj(json!({ "landlord": landlord, "peasant": peasant })))
+    Ok(json!({ "landlord": landlord, "peasant": peasant }))
 }
 
-fn seat_of(v: &Map<String, Value>, name: &str) -> Result<Seat, String> {
-    let s = u64_field(v, name)?;
-    if s >= 3 {
-        return Err(format!("\"{name}\" is a seat 0, 1 or 2, not {s}"));
-    }
-    Ok(s as Seat)
-}
-
-/// Why the `game` op stopped: the message, and the index of the refused action (`None` when
-/// the deal itself is malformed).
-struct GameFailure {
-    error: String,
-    at: Option<usize>,
-}
-
-impl From<String> for GameFailure {
-    fn from(error: String) -> Self {
-        GameFailure { error, at: None }
-    }
-}
-
-impl From<&str> for GameFailure {
-    fn from(error: &str) -> Self {
-        GameFailure {
-            error: error.into(),
-            at: None,
-        }
-    }
-}
-
-fn game(f: &Map<String, Value>) -> Result<Map<String, Value>, GameFailure> {
-    let hands_json = array_field(f, "hands")?;
-    if hands_json.len() != 3 {
-        return Err("\"hands\" lists three hands".into());
-    }
-    let mut hands = [RankCounts::EMPTY; 3];
-    for (i, h) in hands_json.iter().enumerate() {
-        let text = h.as_str().ok_or("each hand is a string of cards")?;
-        hands[i] = cards(text, &format!("hand {i}"))?;
-    }
-    let kitty = cards(str_field(f, "kitty")?, "kitty")?;
-    let first_bidder = seat_of(f, "first_bidder")?;
-    let seed = match f.get("seed") {
-        Some(v) => Seed::from_u64(v.as_u64().ok_or("\"seed\" must be a number")?),
-        None => Seed::from_u64(0),
-    };
+/// The `game` op: a deal of the request's hands, then its actions, each checked by the
+/// rules; the first refused action is answered with its index.
+fn game(f: Fields<'_>) -> Answer {
+    let hands: [RankCounts; SEATS] =
+        f.card_lists("hands", ranks)?
+            .try_into()
+            .map_err(|h: Vec<RankCounts>| {
+                JudgeError::invalid("hands", format!("a deal is three hands, not {}", h.len()))
+            })?;
+    let kitty = f.cards("kitty", ranks)?;
+    let first_bidder = f.seat("first_bidder", SEATS)?;
     let config = Config {
         first_bidder: Some(first_bidder),
         deal: Some(CustomDeal { hands, kitty }),
         ..Config::default()
     };
-    let mut state = DouDizhu::start(&config, 3, &seed).map_err(|e| e.to_string())?;
+    let mut state =
+        DouDizhu::start(&config, SEATS, &f.seed()?).map_err(|e| JudgeError::rule(None, e))?;
     let mut events = Vec::new();
-    for (at, a) in array_field(f, "actions")?.iter().enumerate() {
-        let fail = |error: String| {
-            Err(GameFailure {
-                error,
-                at: Some(at),
-            })
-        };
-        let Some(a) = a.as_object() else {
-            return fail("an action is an object with \"seat\" and \"bid\" or \"play\"".into());
-        };
-        let seat = match seat_of(a, "seat") {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        };
-        let action = match (a.get("bid"), a.get("play")) {
-            (Some(b), None) => match b.as_u64() {
-                Some(b) if b <= 3 => Action::Bid(b as u8),
-                _ => return fail("\"bid\" is 0 (no bid), 1, 2 or 3".into()),
+    f.replay("actions", |i, entry| {
+        let a = Fields::element(
+            "actions",
+            i,
+            entry,
+            "an action {\"seat\":…,\"bid\":…} or {\"seat\":…,\"play\":\"…\"}",
+        )?;
+        let seat = a.seat("seat", SEATS)?;
+        let action = match (a.has("bid"), a.has("play")) {
+            (true, false) => match a.u64("bid")? {
+                b @ 0..=3 => Action::Bid(b as u8),
+                b => {
+                    return Err(JudgeError::invalid(
+                        "bid",
+                        format!("a bid is 0 (no bid), 1, 2 or 3, not {b}"),
+                    ))
+                }
             },
-            (None, Some(Value::String(p))) if p.trim() == "pass" => Action::Pass,
-            (None, Some(Value::String(p))) => match play(p, "play") {
-                Ok(p) => Action::Play(p),
-                Err(e) => return fail(e),
-            },
-            _ => return fail("an action has either \"bid\" or \"play\" (a string)".into()),
+            (false, true) => a.cards("play", |t| {
+                if t.trim().eq_ignore_ascii_case("pass") {
+                    Ok(Action::Pass)
+                } else {
+                    play(t).map(Action::Play)
+                }
+            })?,
+            _ => {
+                return Err(JudgeError::invalid(
+                    Field::at("actions", i),
+                    "an action has either \"bid\" or \"play\"",
+                ))
+            }
         };
-        if let Err(e) = DouDizhu::apply(&mut state, seat, action, &mut events) {
-            return fail(e.to_string());
-        }
-    }
+        DouDizhu::apply(&mut state, seat, action, &mut events)
+            .map_err(|e| JudgeError::rule(Some(seat), e))
+    })?;
     let finished = state.phase() == Phase::Finished;
     let outcome = DouDizhu::outcome(&state);
-    Ok(obj(json!({
+    Ok(json!({
         "finished": finished,
         "scores": outcome.map(|o| o.scores),
         "landlord": state.landlord(),
         "multiplier": state.multiplier(),
-    })))
+    }))
 }
 
-/// Rebuilds, from what one seat knows, the view it would have at its turn in the play phase.
-fn view_from_history(f: &Map<String, Value>, seat: Seat) -> Result<View, String> {
-    let landlord = seat_of(f, "landlord")?;
-    let hand = cards(str_field(f, "hand")?, "hand")?;
-    let kitty = match opt_str_field(f, "kitty")? {
-        Some(k) => cards(k, "kitty")?,
-        None => RankCounts::EMPTY,
-    };
+/// Rebuilds, from what one seat knows, the view it would have at its turn in the play
+/// phase. `history` is replayed: the first entry no game could have is answered with its
+/// index.
+fn view_from_history(f: Fields<'_>, seat: Seat) -> Result<View, JudgeError> {
+    let landlord = f.seat("landlord", SEATS)?;
+    let hand = f.cards("hand", ranks)?;
+    let kitty = f.opt_cards("kitty", ranks)?.unwrap_or(RankCounts::EMPTY);
     let mut history = Vec::new();
-    let mut sizes = [17u32; 3];
+    let mut sizes = [17u32; SEATS];
     sizes[landlord] = 20;
     let mut turn = landlord;
     let mut last: Option<(Seat, Play)> = None;
-    for (i, entry) in array_field(f, "history")?.iter().enumerate() {
+    f.replay("history", |i, entry| {
+        let wrong = || JudgeError::WrongType {
+            field: Field::at("history", i),
+            expected: "[seat, \"cards\" or \"pass\"]",
+        };
         let pair = entry
             .as_array()
             .filter(|a| a.len() == 2)
-            .ok_or_else(|| format!("history[{i}] is [seat, \"cards\" or \"pass\"]"))?;
+            .ok_or_else(wrong)?;
         let s = pair[0]
             .as_u64()
-            .filter(|&s| s < 3)
-            .ok_or_else(|| format!("history[{i}]: the seat is 0, 1 or 2"))? as Seat;
+            .and_then(|s| Seat::try_from(s).ok())
+            .filter(|&s| s < SEATS)
+            .ok_or_else(|| {
+                JudgeError::invalid(
+                    Field::at("history", i),
+                    format!("a seat is 0, 1 or 2, not {}", pair[0]),
+                )
+            })?;
         if s != turn {
-            return Err(format!(
-                "history[{i}]: it was seat {turn}'s turn, not seat {s}'s"
-            ));
+            return Err(JudgeError::Unreachable(format!(
+                "it was seat {turn}'s turn, not seat {s}'s"
+            )));
         }
-        let text = pair[1]
-            .as_str()
-            .ok_or_else(|| format!("history[{i}]: the play is a string"))?;
-        if text.trim() == "pass" {
+        let text = pair[1].as_str().ok_or_else(wrong)?;
+        if text.trim().eq_ignore_ascii_case("pass") {
             if last.is_none() {
-                return Err(format!("history[{i}]: the leader cannot pass"));
+                return Err(JudgeError::Unreachable("the leader cannot pass".into()));
             }
             history.push((s, None));
         } else {
-            let p = play(text, &format!("history[{i}]"))?;
+            let p = play(text).map_err(|e| JudgeError::invalid(Field::at("history", i), e))?;
             if let Some((_, l)) = last {
                 if !p.beats(l) {
-                    return Err(format!("history[{i}]: {p} does not beat {l}"));
+                    return Err(JudgeError::Unreachable(format!("{p} does not beat {l}")));
                 }
             }
             if p.size() > sizes[s] {
-                return Err(format!(
-                    "history[{i}]: seat {s} does not have that many cards"
-                ));
+                return Err(JudgeError::Unreachable(format!(
+                    "seat {s} does not have that many cards"
+                )));
             }
             sizes[s] -= p.size();
             history.push((s, Some(p)));
             last = Some((s, p));
         }
-        turn = (turn + 1) % 3;
+        turn = (turn + 1) % SEATS;
         if last.is_some_and(|(owner, _)| owner == turn) {
             last = None;
         }
         if sizes[s] == 0 {
-            return Err(format!("history[{i}]: seat {s} went out; the game is over"));
+            return Err(JudgeError::Unreachable(format!(
+                "seat {s} went out; the game is over"
+            )));
         }
-    }
+        Ok(())
+    })?;
     if turn != seat {
-        return Err(format!(
+        return Err(JudgeError::Unreachable(format!(
             "after this history it is seat {turn}'s turn, not seat {seat}'s"
-        ));
+        )));
     }
     if hand.len() != sizes[seat] {
-        return Err(format!(
+        return Err(JudgeError::Unreachable(format!(
             "seat {seat} should hold {} cards after this history, the hand has {}",
             sizes[seat],
             hand.len()
-        ));
+        )));
     }
     let view = View {
         seat: Some(seat),
@@ -310,23 +273,24 @@ fn view_from_history(f: &Map<String, Value>, seat: Seat) -> Result<View, String>
         revealed: None,
     };
     // The seat's own cards, the kitty and the plays must fit in one deck together.
-    let played = (0..3).fold(RankCounts::EMPTY, |a, s| a.plus(view.played_by(s)));
+    let played = (0..SEATS).fold(RankCounts::EMPTY, |a, s| a.plus(view.played_by(s)));
     Deck::WITH_JOKERS
         .check_ranks(played.plus(hand))
-        .map_err(|e| format!("hand and history together: {e}"))?;
+        .map_err(|e| JudgeError::Unreachable(format!("hand and history together: {e}")))?;
     Ok(view)
 }
 
-fn act(f: &Map<String, Value>) -> Body {
-    let name = str_field(f, "bot")?;
-    let seat = seat_of(f, "seat")?;
-    let seed = Seed::from_u64(match f.get("seed") {
-        None => 0,
-        Some(v) => v.as_u64().ok_or("\"seed\" must be a number")?,
-    });
+/// Dou Dizhu's `act`: a bot's play from a seat's history rather than a table's view
+/// (docs/judge.md), read with the same `bot`, `seat` and `seed` as every game's `act`.
+fn act(f: Fields<'_>) -> Answer {
+    let name = f.str("bot")?;
+    let seat = f.seat("seat", SEATS)?;
+    let seed = f.seed()?;
     let view = view_from_history(f, seat)?;
-    let mut bot = bots::by_name(name, &seed)
-        .ok_or_else(|| format!("no bot '{name}' (bots: {})", bots::NAMES.join(", ")))?;
+    let mut bot = bots::by_name(name, &seed).ok_or_else(|| JudgeError::UnknownBot {
+        name: name.to_string(),
+        known: bots::NAMES,
+    })?;
     let mut legal = Vec::new();
     let last = view.last.map(|(_, p)| p);
     if last.is_some() {
@@ -340,5 +304,5 @@ fn act(f: &Map<String, Value>) -> Body {
         Action::Play(p) => p.to_string(),
         Action::Pass | Action::Bid(_) => "pass".to_string(),
     };
-    Ok(obj(json!({ "play": play })))
+    Ok(json!({ "play": play }))
 }

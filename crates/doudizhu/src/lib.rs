@@ -32,4 +32,5 @@ pub use play::PlayError;
 pub use play::{Kind, Play};
 pub use rules::{Action, Config, CustomDeal, DouDizhu, Event, Phase, State, HAND, MAX_REDEALS};
 pub use scoring::{score, ScoreInput, MAX_BOMBS};
+pub use text::ParseActionError;
 pub use view::View;

@@ -221,7 +221,24 @@ pub(crate) fn action_text(action: &Action) -> String {
     }
 }
 
-pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, String> {
+/// Why typed text is not a Dou Dizhu action. Each message tells the player what to type.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseActionError {
+    /// While bidding, text that is no bid (the text as typed).
+    #[error("bid 1, 2 or 3, or pass — not '{0}'")]
+    NotABid(String),
+    /// Cards that do not read (an unknown rank, say).
+    #[error(transparent)]
+    Cards(#[from] cards::ParseError),
+    /// Nothing typed but blanks.
+    #[error("type the cards to play (e.g. 3 3 4 4 5 5), or pass")]
+    NoCards,
+    /// Cards that read but form none of the plays.
+    #[error("{0} is not a play")]
+    NotAPlay(RankCounts),
+}
+
+pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, ParseActionError> {
     let t = text.trim().to_lowercase();
     let t = t.as_str();
     let passing = matches!(t, "pass" | "p" | "过" | "不要" | "不出");
@@ -232,19 +249,19 @@ pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, String> {
         let digits = t.strip_prefix("bid").unwrap_or(t).trim();
         return match digits.parse::<u8>() {
             Ok(b) if b <= 3 => Ok(Action::Bid(b)),
-            _ => Err(format!("bid 1, 2 or 3, or pass — not '{}'", text.trim())),
+            _ => Err(ParseActionError::NotABid(text.trim().to_string())),
         };
     }
     if passing {
         return Ok(Action::Pass);
     }
-    let cards: RankCounts = text.parse().map_err(|e| format!("{e}"))?;
+    let cards: RankCounts = text.parse()?;
     if cards.is_empty() {
-        return Err("type the cards to play (e.g. 3 3 4 4 5 5), or pass".into());
+        return Err(ParseActionError::NoCards);
     }
     Play::classify(cards)
         .map(Action::Play)
-        .ok_or_else(|| format!("{cards} is not a play"))
+        .ok_or(ParseActionError::NotAPlay(cards))
 }
 
 /// The plays `hint` cycles through, best first: the heuristic bot's own play when it would

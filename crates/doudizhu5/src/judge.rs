@@ -17,11 +17,11 @@ use crate::rules::{DECK, HAND, KITTY};
 use crate::scoring::{score, ScoreMode};
 use crate::view::View;
 use cards::{format_cards, parse_cards, Card, RankCounts};
-use game::judge::{answer, bool_field, opt_str_field, str_field, u64_field, unknown_op};
+use game::judge::{answer, Fields, JudgeError};
 use game::Seat;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
-const OPS: [&str; 8] = [
+const OPS: &[&str] = &[
     "classify", "beats", "legal", "count", "grabs", "declare", "score", "act",
 ];
 
@@ -36,11 +36,11 @@ pub fn judge(request: &Value) -> Value {
         "declare" => declare(f),
         "score" => score_op(f),
         "act" => game::judge::act::<DouDizhu5>(f, legal_in_view),
-        _ => Err(unknown_op(op, &OPS)),
+        _ => Err(JudgeError::unknown_op(op, OPS)),
     })
 }
 
-type Answer = Result<Map<String, Value>, String>;
+type Answer = Result<Value, JudgeError>;
 
 /// What `seat` may do in `view`, from what the view shows it: the grab cards it may click
 /// and declining, the landlord's declarations, or the plays of its hand that beat the
@@ -69,61 +69,51 @@ pub(crate) fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
     out
 }
 
-fn body(v: Value) -> Answer {
-    match v {
-        Value::Object(m) => Ok(m),
-        _ => Err("internal: answer is not an object".into()),
-    }
-}
-
 /// Rank-only cards that three decks can hold.
-fn ranks(text: &str) -> Result<RankCounts, String> {
-    let rc: RankCounts = text.parse().map_err(|e: cards::ParseError| e.to_string())?;
-    DECK.check_ranks(rc).map_err(|e| e.to_string())?;
+fn ranks(text: &str) -> Result<RankCounts, cards::ParseError> {
+    let rc: RankCounts = text.parse()?;
+    DECK.check_ranks(rc)?;
     Ok(rc)
 }
 
 /// Suited cards that three decks can hold.
-fn suited(text: &str) -> Result<Vec<Card>, String> {
-    let cards = parse_cards(text).map_err(|e| e.to_string())?;
-    DECK.check_cards(&cards).map_err(|e| e.to_string())?;
+fn suited(text: &str) -> Result<Vec<Card>, cards::ParseError> {
+    let cards = parse_cards(text)?;
+    DECK.check_cards(&cards)?;
     Ok(cards)
+}
+
+/// The play on the table: rank-only cards that form a play.
+fn table_play(text: &str) -> Result<Play, String> {
+    let cards = ranks(text).map_err(|e| e.to_string())?;
+    Play::classify(cards).ok_or_else(|| format!("{cards} is not a play"))
 }
 
 fn describe(p: &Play) -> Value {
     json!({"kind": p.kind.name(), "rank": p.rank.symbol(), "len": p.len})
 }
 
-fn classify(f: &Map<String, Value>) -> Answer {
-    let cards = ranks(str_field(f, "cards")?)?;
-    match Play::classify(cards) {
-        Some(p) => body(describe(&p)),
-        None => body(json!({"kind": Value::Null})),
-    }
+fn classify(f: Fields<'_>) -> Answer {
+    Ok(match Play::classify(f.cards("cards", ranks)?) {
+        Some(p) => describe(&p),
+        None => json!({"kind": Value::Null}),
+    })
 }
 
-fn last_play(f: &Map<String, Value>) -> Result<Option<Play>, String> {
-    match opt_str_field(f, "last")? {
-        None => Ok(None),
-        Some(t) if t.trim().is_empty() || t.trim() == "pass" => Ok(None),
-        Some(t) => Play::classify(ranks(t)?)
-            .map(Some)
-            .ok_or_else(|| format!("last '{t}' is not a play")),
-    }
+/// Whether `play` may be played on `last`: `false` for cards that are no play; with
+/// nothing to beat (leading), any play may be played.
+fn beats(f: Fields<'_>) -> Answer {
+    let play = Play::classify(f.cards("play", ranks)?);
+    let last = f.last(table_play)?;
+    Ok(json!({"beats": play.is_some_and(|p| last.is_none_or(|l| p.beats(&l)))}))
 }
 
-fn beats(f: &Map<String, Value>) -> Answer {
-    let play = Play::classify(ranks(str_field(f, "play")?)?);
-    let last = last_play(f)?.ok_or("missing \"last\": the play to beat")?;
-    body(json!({"beats": play.is_some_and(|p| p.beats(&last))}))
-}
-
-fn legal(f: &Map<String, Value>, just_count: bool) -> Answer {
-    let hand = ranks(str_field(f, "hand")?)?;
-    let last = last_play(f)?;
+fn legal(f: Fields<'_>, just_count: bool) -> Answer {
+    let hand = f.cards("hand", ranks)?;
+    let last = f.last(table_play)?;
     let pass = usize::from(last.is_some());
     if just_count {
-        return body(json!({"count": count(hand, last.as_ref()) + pass}));
+        return Ok(json!({"count": count(hand, last.as_ref()) + pass}));
     }
     let mut list: Vec<Value> = plays(hand, last.as_ref())
         .iter()
@@ -132,71 +122,72 @@ fn legal(f: &Map<String, Value>, just_count: bool) -> Answer {
     if last.is_some() {
         list.push(json!("pass"));
     }
-    body(json!({"plays": list}))
+    Ok(json!({"plays": list}))
 }
 
-fn grabs(f: &Map<String, Value>) -> Answer {
-    let hand = Hand::of(&suited(str_field(f, "hand")?)?);
-    let face: Card = str_field(f, "face_up")?
-        .trim()
-        .parse()
-        .map_err(|e: cards::ParseError| e.to_string())?;
+fn grabs(f: Fields<'_>) -> Answer {
+    let hand = Hand::of(&f.cards("hand", suited)?);
+    let face: Card = f.cards("face_up", |t| t.trim().parse::<Card>())?;
     let list: Vec<Value> = all_grabs(&hand, face)
         .iter()
         .map(|s| json!(format_cards(&vec![s.card; usize::from(s.count)])))
         .collect();
-    body(json!({"grabs": list}))
+    Ok(json!({"grabs": list}))
 }
 
-fn declare(f: &Map<String, Value>) -> Answer {
-    let cards = suited(str_field(f, "hand")?)?;
+fn declare(f: Fields<'_>) -> Answer {
+    let cards = f.cards("hand", suited)?;
     if cards.len() != HAND + KITTY {
-        return Err(format!(
-            "a landlord's hand is {} cards, not {}",
-            HAND + KITTY,
-            cards.len()
+        return Err(JudgeError::invalid(
+            "hand",
+            format!(
+                "a landlord's hand is {} cards, not {}",
+                HAND + KITTY,
+                cards.len()
+            ),
         ));
     }
     let hand = Hand::of(&cards);
     if let Some(w) = instant_win(&hand) {
-        return body(json!({"instant_win": w.name(), "message": w.message(), "declarations": []}));
+        return Ok(json!({"instant_win": w.name(), "message": w.message(), "declarations": []}));
     }
     let list: Vec<Value> = declarations(&hand)
         .iter()
         .map(|(m, c)| json!({"mode": m.name(), "marked": c.map(|c| c.to_string())}))
         .collect();
-    body(json!({"instant_win": Value::Null, "declarations": list}))
+    Ok(json!({"instant_win": Value::Null, "declarations": list}))
 }
 
-fn score_op(f: &Map<String, Value>) -> Answer {
-    let grabs = u64_field(f, "multiplier")?;
-    let base = match f.get("base") {
-        None => 1,
-        Some(_) => u64_field(f, "base")?,
-    };
-    let mode = match str_field(f, "mode")? {
+fn score_op(f: Fields<'_>) -> Answer {
+    let grabs = f.u64("multiplier")?;
+    let base = f.opt_u64("base")?.unwrap_or(1);
+    let mode = match f.str("mode")? {
         "partner" => ScoreMode::Declared(Mode::Partner),
         "open_solo" => ScoreMode::Declared(Mode::OpenSolo),
         "hidden_solo" => ScoreMode::Declared(Mode::HiddenSolo),
         "instant" => ScoreMode::Instant,
         m => {
-            return Err(format!(
-                "unknown mode '{m}' (partner, open_solo, hidden_solo, instant)"
+            return Err(JudgeError::invalid(
+                "mode",
+                format!("unknown mode '{m}' (partner, open_solo, hidden_solo, instant)"),
             ))
         }
     };
     if grabs > MAX_GRABS {
-        return Err(format!(
-            "a game has at most {MAX_GRABS} grabs (six grab cards, each clicked at most twice), \
-             so \"multiplier\" is at most {MAX_GRABS}, not {grabs}"
+        return Err(JudgeError::invalid(
+            "multiplier",
+            format!(
+                "a game has at most {MAX_GRABS} grabs (six grab cards, each clicked at most \
+                 twice), so at most {MAX_GRABS}, not {grabs}"
+            ),
         ));
     }
     if base > u64::from(u32::MAX) {
-        return Err(format!(
-            "\"base\" is a table's base score, at most {}, not {base}",
-            u32::MAX
+        return Err(JudgeError::invalid(
+            "base",
+            format!("a table's base score is at most {}, not {base}", u32::MAX),
         ));
     }
-    let s = score(grabs, base, mode, bool_field(f, "landlord_won")?);
-    body(json!({"landlord": s.landlord, "partner": s.partner, "opponent": s.opponent}))
+    let s = score(grabs, base, mode, f.bool("landlord_won")?);
+    Ok(json!({"landlord": s.landlord, "partner": s.partner, "opponent": s.opponent}))
 }

@@ -35,6 +35,7 @@ pub use action::{Action, Event, Phase, PublicAction, PublicMode, Turn};
 pub use config::{Config, CustomDeal};
 pub use play::{Kind, KindSet, Play};
 pub use rules::{DouDizhu5, State, DECK, HAND, KITTY, SEATS};
+pub use text::ParseActionError;
 pub use view::{Declaration, OnTable, View};
 
 #[cfg(test)]

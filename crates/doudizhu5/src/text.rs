@@ -61,8 +61,29 @@ pub fn public_action_text(action: &PublicAction) -> String {
     }
 }
 
+/// Why typed text is not an action of the phase. Each message tells the player what to
+/// type; the cards' own error stays the source where cards did not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseActionError {
+    /// `grab` typed, but no card of the hand can grab.
+    #[error("you have nothing to grab with")]
+    NothingToGrab,
+    /// A grab whose card does not read.
+    #[error("{0}; type `grab`, `grab 9h` (or 9♥) or `decline`")]
+    GrabCard(#[source] cards::ParseError),
+    /// During the declaration, text that names no declaration.
+    #[error("declare `partner`, `hidden` or `open`")]
+    NotADeclaration,
+    /// During play, ranks that do not read.
+    #[error("{0}; type ranks like `3 3 3 4 4` or `pass`")]
+    Ranks(#[source] cards::ParseError),
+    /// The game is over: nothing can be typed.
+    #[error("the game is over")]
+    GameOver,
+}
+
 /// Reads a typed action in the context of the phase.
-pub fn parse_action(view: &View, text: &str) -> Result<Action, String> {
+pub fn parse_action(view: &View, text: &str) -> Result<Action, ParseActionError> {
     let t = text.trim();
     let lower = t.to_ascii_lowercase();
     match view.phase {
@@ -72,28 +93,28 @@ pub fn parse_action(view: &View, text: &str) -> Result<Action, String> {
                 .can_grab
                 .first()
                 .map(|&c| Action::Grab(c))
-                .ok_or_else(|| "you have nothing to grab with".to_string()),
+                .ok_or(ParseActionError::NothingToGrab),
             _ => {
                 let card = lower.strip_prefix("grab").unwrap_or(&lower).trim();
                 card.parse::<Card>()
                     .map(Action::Grab)
-                    .map_err(|e| format!("{e}; type `grab`, `grab 9h` (or 9♥) or `decline`"))
+                    .map_err(ParseActionError::GrabCard)
             }
         },
         Phase::Declare => match lower.as_str() {
             "open" | "open_solo" | "明独打" | "明" => Ok(Action::Declare(Mode::OpenSolo)),
             "hidden" | "hidden_solo" | "暗独打" | "暗" => Ok(Action::Declare(Mode::HiddenSolo)),
             "partner" | "friend" | "叫朋友" | "朋友" => Ok(Action::Declare(Mode::Partner)),
-            _ => Err("declare `partner`, `hidden` or `open`".into()),
+            _ => Err(ParseActionError::NotADeclaration),
         },
         Phase::Play => match lower.as_str() {
             "pass" | "p" | "过" | "不要" => Ok(Action::Pass),
             _ => t
                 .parse::<RankCounts>()
                 .map(Action::Play)
-                .map_err(|e| format!("{e}; type ranks like `3 3 3 4 4` or `pass`")),
+                .map_err(ParseActionError::Ranks),
         },
-        Phase::Finished => Err("the game is over".into()),
+        Phase::Finished => Err(ParseActionError::GameOver),
     }
 }
 

@@ -56,6 +56,17 @@ fn beats_follows_the_seed_orderings() {
     );
     assert_eq!(beats("4 4", "3"), json!(false));
     assert_eq!(beats("3 4", "3"), json!(false), "a non-play beats nothing");
+    // With nothing to beat, any play may be played (docs/judge.md: `last`).
+    assert_eq!(beats("3", "pass"), json!(true));
+    assert_eq!(
+        ask(json!({"op":"beats","play":"3"})),
+        json!({"ok":true,"beats":true})
+    );
+    assert_eq!(
+        beats("3 4", ""),
+        json!(false),
+        "a non-play does not even lead"
+    );
 }
 
 #[test]
@@ -155,7 +166,6 @@ fn malformed_requests_answer_ok_false() {
         json!({"op":"classify","cards":"X"}),
         json!({"op":"classify","cards":"RJ RJ RJ RJ"}),
         json!({"op":"classify","cards":"3 3 3 3 3 3 3 3 3 3 3 3 3"}),
-        json!({"op":"beats","play":"3"}),
         json!({"op":"beats","play":"3","last":"3 4"}),
         json!({"op":"legal"}),
         json!({"op":"legal","hand":"3 3","last":"BJ RJ"}),

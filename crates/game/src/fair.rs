@@ -35,19 +35,16 @@ pub struct Nonce(Vec<u8>);
 
 impl Nonce {
     /// A nonce from raw bytes, refused when empty or longer than [`MAX_NONCE_BYTES`].
-    pub fn new(bytes: &[u8]) -> Result<Nonce, String> {
+    pub fn new(bytes: &[u8]) -> Result<Nonce, NonceError> {
         if bytes.is_empty() || bytes.len() > MAX_NONCE_BYTES {
-            return Err(format!(
-                "a nonce is 1 to {MAX_NONCE_BYTES} bytes (2 to {} hex digits)",
-                2 * MAX_NONCE_BYTES
-            ));
+            return Err(NonceError::Length(bytes.len()));
         }
         Ok(Nonce(bytes.to_vec()))
     }
 
     /// Reads a nonce written as hex.
-    pub fn from_hex(s: &str) -> Result<Nonce, String> {
-        let bytes = hex::decode(s.trim()).map_err(|e| format!("a nonce is hex: {e}"))?;
+    pub fn from_hex(s: &str) -> Result<Nonce, NonceError> {
+        let bytes = hex::decode(s.trim()).map_err(NonceError::NotHex)?;
         Nonce::new(&bytes)
     }
 
@@ -60,6 +57,22 @@ impl Nonce {
     pub fn bytes(&self) -> &[u8] {
         &self.0
     }
+}
+
+/// Why bytes or text are not a nonce. A client sends nonces over the network, so the
+/// message tells its author what a nonce is; a server refuses with it (`bad_nonce`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NonceError {
+    /// No bytes, or more than [`MAX_NONCE_BYTES`]; the field is how many there were.
+    #[error(
+        "a nonce is 1 to {max} bytes (2 to {digits} hex digits)",
+        max = MAX_NONCE_BYTES,
+        digits = 2 * MAX_NONCE_BYTES
+    )]
+    Length(usize),
+    /// Not hex digits (or an odd number of them).
+    #[error("a nonce is hex: {0}")]
+    NotHex(#[source] hex::FromHexError),
 }
 
 impl std::fmt::Debug for Nonce {
@@ -234,9 +247,16 @@ mod tests {
 
     #[test]
     fn nonces_are_one_to_thirty_two_bytes_of_hex() {
-        assert!(Nonce::from_hex("").is_err());
-        assert!(Nonce::from_hex("zz").is_err());
-        assert!(Nonce::from_hex(&"ab".repeat(33)).is_err());
+        assert_eq!(Nonce::from_hex(""), Err(NonceError::Length(0)));
+        assert!(matches!(Nonce::from_hex("zz"), Err(NonceError::NotHex(_))));
+        assert_eq!(
+            Nonce::from_hex(&"ab".repeat(33)),
+            Err(NonceError::Length(33))
+        );
+        assert_eq!(
+            NonceError::Length(0).to_string(),
+            "a nonce is 1 to 32 bytes (2 to 64 hex digits)"
+        );
         assert!(Nonce::from_hex(&"ab".repeat(32)).is_ok());
         let n: Nonce = serde_json::from_value(json!("c0ffee")).unwrap();
         assert_eq!(serde_json::to_value(&n).unwrap(), json!("c0ffee"));

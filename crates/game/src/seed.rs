@@ -38,24 +38,39 @@ impl Seed {
     /// Reads what a person types after `--seed`: a small number (as for
     /// [`Seed::from_u64`]) or the 64 hex digits a finished game prints, so that "replay this
     /// deal" works with what was printed.
-    pub fn from_text(s: &str) -> Result<Seed, String> {
+    pub fn from_text(s: &str) -> Result<Seed, SeedError> {
         let s = s.trim();
         if s.len() == 64 {
             return Seed::from_hex(s);
         }
         s.parse::<u64>()
             .map(Seed::from_u64)
-            .map_err(|_| format!("a seed is a number or 64 hex digits (a printed seed), not '{s}'"))
+            .map_err(|_| SeedError::NotASeed(s.to_string()))
     }
 
     /// Reads 64 hex digits.
-    pub fn from_hex(s: &str) -> Result<Seed, String> {
-        let bytes = hex::decode(s.trim()).map_err(|e| format!("seed is not hex: {e}"))?;
+    pub fn from_hex(s: &str) -> Result<Seed, SeedError> {
+        let bytes = hex::decode(s.trim()).map_err(SeedError::NotHex)?;
         let arr: [u8; 32] = bytes
             .try_into()
-            .map_err(|_| "a seed is 64 hex digits (32 bytes)".to_string())?;
+            .map_err(|b: Vec<u8>| SeedError::WrongLength(b.len()))?;
         Ok(Seed(arr))
     }
+}
+
+/// Why text is not a seed. A person types seeds (`--seed`) and a record stores one, so
+/// the message says what a seed looks like; the hex decoder's own error stays the source.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SeedError {
+    /// Not hex digits (or an odd number of them).
+    #[error("seed is not hex: {0}")]
+    NotHex(#[source] hex::FromHexError),
+    /// Hex, but not 32 bytes; the field is how many bytes it held.
+    #[error("a seed is 64 hex digits (32 bytes)")]
+    WrongLength(usize),
+    /// Typed text that is neither a number nor 64 hex digits.
+    #[error("a seed is a number or 64 hex digits (a printed seed), not '{0}'")]
+    NotASeed(String),
 }
 
 impl std::fmt::Debug for Seed {
@@ -95,7 +110,12 @@ mod tests {
         assert_eq!(Seed::from_text(" 42 "), Ok(Seed::from_u64(42)));
         assert!(Seed::from_text("forty-two").is_err());
         assert!(Seed::from_text(&"z".repeat(64)).is_err());
-        assert!(Seed::from_hex("zz").is_err());
+        assert!(matches!(Seed::from_hex("zz"), Err(SeedError::NotHex(_))));
+        assert_eq!(Seed::from_hex("abcd"), Err(SeedError::WrongLength(2)));
+        assert_eq!(
+            Seed::from_text("forty-two").unwrap_err().to_string(),
+            "a seed is a number or 64 hex digits (a printed seed), not 'forty-two'"
+        );
         assert_ne!(Seed::from_u64(1), Seed::from_u64(2));
         assert_ne!(seed.derive(0), seed.derive(1));
     }

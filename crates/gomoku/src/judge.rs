@@ -1,7 +1,8 @@
 //! The judge: rules questions over JSON (`qipai judge gomoku`).
 //!
 //! Points are `[x, y]`, 0-based, `x` the column; `moves` alternate black, white, … from the
-//! first. `size` defaults to 15 and `rule` to freestyle.
+//! first (seat 0 is black), and the first move that is malformed or that the rules refuse
+//! is answered with its index, `"at"`. `size` defaults to 15 and `rule` to freestyle.
 //!
 //! * `winner` → `{"winner":"black"|"white"|null}`
 //! * `forbidden` (renju, black's points) → `{"forbidden":[{"point":[x,y],"reason":…},…]}`
@@ -17,12 +18,14 @@ use crate::engine::{Engine, Limits};
 use crate::renju::{self, Forbidden};
 use crate::rules::{Action, Config, State, View};
 use crate::{Color, Gomoku};
-use game::judge::{answer, array_field, opt_str_field, unknown_op};
+use game::judge::{answer, Field, Fields, JudgeError};
 use game::Seat;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::time::Duration;
 
 const OPS: &[&str] = &["winner", "forbidden", "legal", "best", "act"];
+
+type Answer = Result<Value, JudgeError>;
 
 /// Answers one judge request.
 pub fn judge(request: &Value) -> Value {
@@ -32,7 +35,7 @@ pub fn judge(request: &Value) -> Value {
         "legal" => legal(f),
         "best" => best(f),
         "act" => game::judge::act::<Gomoku>(f, legal_in_view),
-        _ => Err(unknown_op(op, OPS)),
+        _ => Err(JudgeError::unknown_op(op, OPS)),
     })
 }
 
@@ -65,77 +68,80 @@ fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
         .collect()
 }
 
-fn size_field(f: &Map<String, Value>) -> Result<u8, String> {
-    match f.get("size") {
-        None | Some(Value::Null) => Ok(15),
-        Some(v) => v
-            .as_u64()
-            .filter(|s| (5..=MAX_SIZE as u64).contains(s))
-            .map(|s| s as u8)
-            .ok_or_else(|| format!("\"size\" must be a board side from 5 to {MAX_SIZE}")),
+fn size_field(f: Fields<'_>) -> Result<u8, JudgeError> {
+    match f.opt_u64("size")? {
+        None => Ok(15),
+        Some(s) if (5..=MAX_SIZE as u64).contains(&s) => Ok(s as u8),
+        Some(s) => Err(JudgeError::invalid(
+            "size",
+            format!("a board side is 5 to {MAX_SIZE}, not {s}"),
+        )),
     }
 }
 
-fn rule_field(f: &Map<String, Value>, default: Rule) -> Result<Rule, String> {
-    match opt_str_field(f, "rule")? {
+fn rule_field(f: Fields<'_>, default: Rule) -> Result<Rule, JudgeError> {
+    match f.opt_str("rule")? {
         None => Ok(default),
-        Some(s) => Rule::parse(s)
-            .ok_or_else(|| format!("unknown rule '{s}' (rules: freestyle, standard, renju)")),
+        Some(s) => Rule::parse(s).ok_or_else(|| {
+            JudgeError::invalid(
+                "rule",
+                format!("unknown rule '{s}' (rules: freestyle, standard, renju)"),
+            )
+        }),
     }
 }
 
 /// A `[x, y]` pair of non-negative integers (not checked against the board).
-fn point_value(v: &Value, what: &str) -> Result<Point, String> {
-    let a = v
-        .as_array()
+fn point_value(v: &Value, field: Field) -> Result<Point, JudgeError> {
+    let coord = |c: &Value| c.as_u64().filter(|&n| n < 256).map(|n| n as u8);
+    v.as_array()
         .filter(|a| a.len() == 2)
-        .ok_or_else(|| format!("{what} must be a point [x, y]"))?;
-    let coord = |c: &Value| {
-        c.as_u64()
-            .filter(|&n| n < 256)
-            .map(|n| n as u8)
-            .ok_or_else(|| format!("{what} must be a point [x, y] of non-negative integers"))
-    };
-    Ok(Point::new(coord(&a[0])?, coord(&a[1])?))
+        .and_then(|a| Some(Point::new(coord(&a[0])?, coord(&a[1])?)))
+        .ok_or(JudgeError::WrongType {
+            field,
+            expected: "a point [x, y] of non-negative integers",
+        })
 }
 
-/// The game after the request's moves, each checked by the rules.
-fn replay(f: &Map<String, Value>, rule: Rule) -> Result<State, String> {
-    let size = size_field(f)?;
+/// The game after the request's moves, each checked by the rules: the first that is not
+/// a legal move is answered with its index.
+fn replay(f: Fields<'_>, rule: Rule) -> Result<State, JudgeError> {
     let config = Config {
-        size,
+        size: size_field(f)?,
         rule,
         ..Config::default()
     };
-    let mut state = State::new(&config).map_err(|e| e.to_string())?;
-    for (i, v) in array_field(f, "moves")?.iter().enumerate() {
-        let p = point_value(v, &format!("move {}", i + 1))?;
+    let mut state = State::new(&config).map_err(|e| JudgeError::rule(None, e))?;
+    f.replay("moves", |i, v| {
+        let p = point_value(v, Field::at("moves", i))?;
+        let seat = state.to_move().index();
         state
             .play(p)
-            .map_err(|e| format!("move {} [{}, {}]: {e}", i + 1, p.x, p.y))?;
-    }
+            .map(drop)
+            .map_err(|e| JudgeError::rule(Some(seat), e))
+    })?;
     Ok(state)
 }
 
-fn winner(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
+fn winner(f: Fields<'_>) -> Answer {
     let state = replay(f, rule_field(f, Rule::Freestyle)?)?;
     let w = state.end().and_then(|e| e.winner).map(|c| c.name());
-    Ok(obj(json!({ "winner": w })))
+    Ok(json!({ "winner": w }))
 }
 
-fn forbidden(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
+fn forbidden(f: Fields<'_>) -> Answer {
     let state = replay(f, Rule::Renju)?;
     let list: Vec<Value> = renju::forbidden_points(state.board())
         .into_iter()
         .map(|(p, why)| json!({ "point": [p.x, p.y], "reason": why.name() }))
         .collect();
-    Ok(obj(json!({ "forbidden": list })))
+    Ok(json!({ "forbidden": list }))
 }
 
-fn legal(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
+fn legal(f: Fields<'_>) -> Answer {
     let rule = rule_field(f, Rule::Freestyle)?;
     let state = replay(f, rule)?;
-    let p = point_value(f.get("point").ok_or("missing \"point\"")?, "\"point\"")?;
+    let p = point_value(f.value("point")?, Field::new("point"))?;
     let reason: Option<&str> = if state.end().is_some() {
         Some("game_over")
     } else if !state.board().contains(p) {
@@ -147,41 +153,30 @@ fn legal(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
     } else {
         None
     };
-    Ok(obj(json!({ "legal": reason.is_none(), "reason": reason })))
+    Ok(json!({ "legal": reason.is_none(), "reason": reason }))
 }
 
-fn best(f: &Map<String, Value>) -> Result<Map<String, Value>, String> {
+fn best(f: Fields<'_>) -> Answer {
     let rule = rule_field(f, Rule::Freestyle)?;
     let state = replay(f, rule)?;
     if state.end().is_some() {
-        return Err("the game is over".into());
+        return Err(JudgeError::Unreachable("the game is over".into()));
     }
-    let ms = match f.get("ms") {
-        None | Some(Value::Null) => 1000,
-        Some(v) => v
-            .as_u64()
-            .ok_or("\"ms\" must be a non-negative integer")?
-            .clamp(1, 600_000),
-    };
+    let ms = f.opt_u64("ms")?.unwrap_or(1000).clamp(1, 600_000);
     let mut limits = Limits::timed(Duration::from_millis(ms));
-    if let Some(n) = f.get("nodes").and_then(Value::as_u64) {
+    if let Some(n) = f.opt_u64("nodes")? {
         limits.max_nodes = n.max(1);
     }
-    if let Some(d) = f.get("depth").and_then(Value::as_u64) {
+    if let Some(d) = f.opt_u64("depth")? {
         limits.max_depth = d.clamp(1, 64) as u32;
     }
     let mut engine = Engine::new(state.config().size, rule, 20);
-    engine.set_moves(state.config().size, rule, state.moves())?;
+    engine
+        .set_moves(state.config().size, rule, state.moves())
+        .map_err(JudgeError::Internal)?;
     let t = engine.think(&limits);
-    let p = t.best.ok_or("the board is full")?;
-    Ok(obj(
-        json!({ "point": [p.x, p.y], "eval": t.eval, "win_in": t.win_in }),
-    ))
-}
-
-fn obj(v: Value) -> Map<String, Value> {
-    match v {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    }
+    let p = t
+        .best
+        .ok_or_else(|| JudgeError::Unreachable("the board is full".into()))?;
+    Ok(json!({ "point": [p.x, p.y], "eval": t.eval, "win_in": t.win_in }))
 }

@@ -17,15 +17,32 @@ pub fn format_point(p: Point, size: u8) -> String {
     format!("{col}{row}")
 }
 
+/// Text that names no point of the board, explained in the board's own notation (the
+/// letters and numbers printed around it), as a person typed it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{text}' is not a point of the {size}×{size} board: type a column letter a–{last} \
+     and a row number 1–{size}, like h8",
+    last = last_column(.size)
+)]
+pub struct PointError {
+    /// What was typed, trimmed.
+    pub text: String,
+    /// The board's side.
+    pub size: u8,
+}
+
+/// The letter of the last column of a `size` board.
+fn last_column(size: &u8) -> char {
+    char::from(b'a' + (*size).clamp(1, 26) - 1)
+}
+
 /// Reads `h8`, `H8` or `7,7` (also `7 7`) on a board of side `size`.
-pub fn parse_point(text: &str, size: u8) -> Result<Point, String> {
+pub fn parse_point(text: &str, size: u8) -> Result<Point, PointError> {
     let t = text.trim();
-    let bad = || {
-        let last = char::from(b'a' + size.clamp(1, 26) - 1);
-        format!(
-            "'{t}' is not a point of the {size}×{size} board: type a column letter a–{last} \
-             and a row number 1–{size}, like h8"
-        )
+    let bad = || PointError {
+        text: t.to_string(),
+        size,
     };
     let mut chars = t.chars();
     let first = chars.next().ok_or_else(bad)?;
@@ -76,7 +93,7 @@ mod tests {
 
     #[test]
     fn a_bad_point_is_explained_in_board_notation() {
-        let e = parse_point("z99", 15).unwrap_err();
+        let e = parse_point("z99", 15).unwrap_err().to_string();
         assert!(
             e.contains("a–o") && e.contains("1–15") && e.contains("h8"),
             "{e}"

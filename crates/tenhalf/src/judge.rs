@@ -12,25 +12,23 @@
 use crate::hand::{halves, showdown_order, Hand, Points, Standing, MAX_CARDS, MUST_HIT_UP_TO};
 use crate::state::{Action, Config, State};
 use crate::{TenHalf, View};
-use cards::{parse_cards, Card, Deck};
-use game::judge::{array_field, error, str_field, u64_field, unknown_op};
+use cards::{parse_cards, Card, Deck, ParseError};
+use game::judge::{Field, Fields, JudgeError};
 use game::Seat;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 const OPS: &[&str] = &["value", "showdown", "game", "act"];
 
+type Answer = Result<Value, JudgeError>;
+
 /// Answers one request, never panicking.
 pub(crate) fn answer(request: &Value) -> Value {
-    if let Some(fields) = request.as_object() {
-        if fields.get("op").and_then(Value::as_str) == Some("game") {
-            return game_op(fields);
-        }
-    }
     game::judge::answer(request, |op, fields| match op {
         "value" => value_op(fields),
         "showdown" => showdown_op(fields),
+        "game" => game_op(fields),
         "act" => game::judge::act::<TenHalf>(fields, legal_in_view),
-        other => Err(unknown_op(other, OPS)),
+        other => Err(JudgeError::unknown_op(other, OPS)),
     })
 }
 
@@ -52,112 +50,93 @@ fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
 }
 
 /// Reads cards of one deck (no card twice).
-fn one_deck(text: &str) -> Result<Vec<Card>, String> {
-    let cards = parse_cards(text).map_err(|e| e.to_string())?;
-    Deck::WITH_JOKERS
-        .check_cards(&cards)
-        .map_err(|e| e.to_string())?;
+fn one_deck(text: &str) -> Result<Vec<Card>, ParseError> {
+    let cards = parse_cards(text)?;
+    Deck::WITH_JOKERS.check_cards(&cards)?;
     Ok(cards)
 }
 
-fn value_op(fields: &Map<String, Value>) -> Result<Map<String, Value>, String> {
-    let cards = one_deck(str_field(fields, "cards")?)?;
+fn value_op(fields: Fields<'_>) -> Answer {
+    let cards = fields.cards("cards", one_deck)?;
     let total: u32 = cards.iter().map(|&c| u32::from(halves(c))).sum();
-    let mut out = Map::new();
-    out.insert("points".into(), json!(f64::from(total) / 2.0));
-    Ok(out)
+    Ok(json!({ "points": f64::from(total) / 2.0 }))
 }
 
-fn showdown_op(fields: &Map<String, Value>) -> Result<Map<String, Value>, String> {
-    let texts = array_field(fields, "hands")?;
-    if texts.is_empty() {
-        return Err("a showdown needs at least one hand".into());
+fn showdown_op(fields: Fields<'_>) -> Answer {
+    let hands_cards = fields.card_lists("hands", one_deck)?;
+    if hands_cards.is_empty() {
+        return Err(JudgeError::Unreachable(
+            "a showdown needs at least one hand".into(),
+        ));
     }
-    let mut hands = Vec::with_capacity(texts.len());
-    let mut all = Vec::new();
-    for (i, t) in texts.iter().enumerate() {
-        let text = t
-            .as_str()
-            .ok_or_else(|| format!("hand {i} must be a string of cards"))?;
-        let cards = one_deck(text).map_err(|e| format!("hand {i}: {e}"))?;
+    let mut hands = Vec::with_capacity(hands_cards.len());
+    for (i, cards) in hands_cards.iter().enumerate() {
+        let field = || Field::at("hands", i);
         if cards.is_empty() {
-            return Err(format!("hand {i} is empty"));
+            return Err(JudgeError::invalid(
+                field(),
+                "an empty hand is in no showdown",
+            ));
         }
-        let hand =
-            Hand::of(&cards).ok_or_else(|| format!("hand {i} has more than {MAX_CARDS} cards"))?;
+        let hand = Hand::of(cards)
+            .ok_or_else(|| JudgeError::invalid(field(), format!("more than {MAX_CARDS} cards")))?;
         match hand.standing() {
             Standing::Open => {}
             Standing::Bust => {
-                return Err(format!(
-                    "hand {i} has {} and busted: it is not in a showdown",
-                    Points(hand.total())
+                return Err(JudgeError::invalid(
+                    field(),
+                    format!("{} is bust: it is not in a showdown", Points(hand.total())),
                 ))
             }
             Standing::Won(_) => {
-                return Err(format!(
-                    "hand {i} won outright (10½ or five cards): it is not in a showdown"
+                return Err(JudgeError::invalid(
+                    field(),
+                    "won outright (10½ or five cards): it is not in a showdown",
                 ))
             }
         }
-        all.extend_from_slice(&cards);
         hands.push(hand);
     }
+    let all: Vec<Card> = hands_cards.concat();
     Deck::WITH_JOKERS
         .check_cards(&all)
-        .map_err(|e| format!("the hands are not from one deck: {e}"))?;
+        .map_err(|e| JudgeError::Unreachable(format!("the hands are not from one deck: {e}")))?;
     let order = showdown_order(&hands);
-    let mut out = Map::new();
-    out.insert("loser".into(), json!(order[0]));
-    out.insert("order".into(), json!(order));
-    Ok(out)
+    Ok(json!({ "loser": order[0], "order": order }))
 }
 
-/// The `game` op: its errors at an action carry the action's index.
-fn game_op(fields: &Map<String, Value>) -> Value {
-    let state = match start_game(fields) {
-        Ok(s) => s,
-        Err(e) => return error(e),
-    };
-    let actions = match array_field(fields, "actions") {
-        Ok(a) => a,
-        Err(e) => return error(e),
-    };
-    let mut state = state;
+/// The `game` op: a deal from the request's deck, then its actions; the first that cannot
+/// be applied is answered with its index.
+fn game_op(fields: Fields<'_>) -> Answer {
+    let players = usize::try_from(fields.u64("players")?).unwrap_or(usize::MAX);
+    let dealer = usize::try_from(fields.opt_u64("dealer")?.unwrap_or(0)).unwrap_or(usize::MAX);
+    let deck = fields.cards("deck", parse_cards)?;
+    let mut state = State::from_deck(&Config { dealer }, players, &deck)
+        .map_err(|e| JudgeError::rule(None, e))?;
     let mut events = Vec::new();
-    for (at, entry) in actions.iter().enumerate() {
-        let step = read_action(entry).and_then(|(seat, action)| {
-            state
-                .apply(seat, action, &mut events)
-                .map_err(|e| format!("seat {seat}: {e}"))
-        });
-        if let Err(e) = step {
-            return json!({ "ok": false, "error": e, "at": at });
-        }
+    fields.replay("actions", |i, entry| {
+        let action = Fields::element(
+            "actions",
+            i,
+            entry,
+            "an action {\"seat\":…,\"act\":\"hit\" or \"stand\"}",
+        )?;
+        let seat = action.seat("seat", players)?;
+        let act = action.str("act")?;
+        let act = match act {
+            "hit" => Action::Hit,
+            "stand" => Action::Stand,
+            other => {
+                return Err(JudgeError::invalid(
+                    "act",
+                    format!("unknown act \"{other}\" (acts: \"hit\", \"stand\")"),
+                ))
+            }
+        };
         events.clear();
-    }
-    json!({ "ok": true, "finished": state.is_finished(), "penalties": state.penalties() })
-}
-
-fn start_game(fields: &Map<String, Value>) -> Result<State, String> {
-    let players = usize::try_from(u64_field(fields, "players")?)
-        .map_err(|_| "\"players\" is too large".to_string())?;
-    let dealer = match fields.get("dealer") {
-        None | Some(Value::Null) => 0,
-        Some(_) => usize::try_from(u64_field(fields, "dealer")?)
-            .map_err(|_| "\"dealer\" is too large".to_string())?,
-    };
-    let deck = parse_cards(str_field(fields, "deck")?).map_err(|e| format!("deck: {e}"))?;
-    State::from_deck(&Config { dealer }, players, &deck).map_err(|e| e.to_string())
-}
-
-fn read_action(entry: &Value) -> Result<(usize, Action), String> {
-    let fields = entry
-        .as_object()
-        .ok_or("an action is an object {\"seat\":…,\"act\":\"hit\"|\"stand\"}")?;
-    let seat = usize::try_from(u64_field(fields, "seat")?)
-        .map_err(|_| "\"seat\" is too large".to_string())?;
-    let act = fields.get("act").ok_or("missing \"act\"")?;
-    let action: Action = serde_json::from_value(act.clone())
-        .map_err(|_| format!("unknown act {act} (acts: \"hit\", \"stand\")"))?;
-    Ok((seat, action))
+        state
+            .apply(seat, act, &mut events)
+            .map_err(|e| JudgeError::rule(Some(seat), e))
+    })?;
+    Ok(json!({ "finished": state.is_finished(), "penalties": state.penalties() }))
 }

@@ -31,6 +31,7 @@ pub use state::{
     Action, Config, Event, Showdown, ShownHand, State, Status, BUST_PENALTY, DECK_SIZE,
     MAX_PLAYERS, MIN_PLAYERS, POT_BASE, POT_PER_WINNER,
 };
+pub use text::NotAMove;
 pub use view::{PlayerView, View};
 
 /// The game, as the registry and the tools know it: `game::registry::entry::<TenHalf>()`.

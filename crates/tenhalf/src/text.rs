@@ -25,12 +25,18 @@ pub(crate) fn action_text(action: Action) -> &'static str {
     }
 }
 
+/// Typed text that is neither hit nor stand (the text, trimmed and lowercased). A turn
+/// has only those two moves, so the message names them both.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a move: type hit or stand")]
+pub struct NotAMove(pub String);
+
 /// Reads a typed action, in English or Chinese. `h` is left to the terminal's `hint`.
-pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
+pub(crate) fn parse_action(text: &str) -> Result<Action, NotAMove> {
     match text.trim().to_lowercase().as_str() {
         "hit" | "要" | "要牌" => Ok(Action::Hit),
         "stand" | "s" | "stay" | "不要" | "停" => Ok(Action::Stand),
-        other => Err(format!("'{other}' is not a move: type hit or stand")),
+        other => Err(NotAMove(other.to_string())),
     }
 }
 

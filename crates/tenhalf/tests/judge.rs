@@ -35,9 +35,15 @@ fn value_counts_ace_one_faces_and_jokers_half() {
 #[test]
 fn value_refuses_cards_of_no_deck() {
     let a = ask(json!({"op":"value","cards":"Ah Ah"}));
-    assert_eq!(a, json!({"ok":false,"error":"two Ah in a one-deck game"}));
+    assert_eq!(
+        a,
+        json!({"ok":false,"error":"\"cards\": two Ah in a one-deck game"})
+    );
     let a = ask(json!({"op":"value","cards":"Xz"}));
-    assert_eq!(a, json!({"ok":false,"error":"unknown card 'Xz'"}));
+    assert_eq!(
+        a,
+        json!({"ok":false,"error":"\"cards\": unknown card 'Xz'"})
+    );
     assert_eq!(ask(json!({"op":"value","cards":3}))["ok"], false);
 }
 
@@ -59,22 +65,25 @@ fn showdown_refuses_hands_that_never_reach_it() {
         (json!([]), "a showdown needs at least one hand"),
         (
             json!(["Ts Ah"]),
-            "hand 0 has 11 and busted: it is not in a showdown",
+            "\"hands\"[0]: 11 is bust: it is not in a showdown",
         ),
         (
             json!(["9s", "Ts Kd"]),
-            "hand 1 won outright (10½ or five cards): it is not in a showdown",
+            "\"hands\"[1]: won outright (10½ or five cards): it is not in a showdown",
         ),
         (
             json!(["Ad 2d 3d Ac Js"]),
-            "hand 0 won outright (10½ or five cards): it is not in a showdown",
+            "\"hands\"[0]: won outright (10½ or five cards): it is not in a showdown",
         ),
-        (json!(["9s", ""]), "hand 1 is empty"),
+        (
+            json!(["9s", ""]),
+            "\"hands\"[1]: an empty hand is in no showdown",
+        ),
         (
             json!(["9s", "9s"]),
             "the hands are not from one deck: two 9s in a one-deck game",
         ),
-        (json!(["9s", 7]), "hand 1 must be a string of cards"),
+        (json!(["9s", 7]), "\"hands\"[1] must be a string of cards"),
     ] {
         assert_eq!(
             ask(json!({"op":"showdown","hands":hands})),
@@ -154,7 +163,7 @@ fn game_stops_at_the_first_illegal_action() {
     );
     assert_eq!(
         answer,
-        json!({"ok":false,"error":"unknown act \"double\" (acts: \"hit\", \"stand\")","at":0})
+        json!({"ok":false,"error":"\"act\": unknown act \"double\" (acts: \"hit\", \"stand\")","at":0})
     );
     let answer = ask(json!({"op":"game","players":3,"deck":full_deck(""),"actions":[7]}));
     assert_eq!(answer["at"], 0);
@@ -179,7 +188,7 @@ fn game_refuses_a_bad_table() {
         ),
         (
             json!({"op":"game","players":3,"deck":"Zz","actions":[]}),
-            "deck: unknown card 'Zz'",
+            "\"deck\": unknown card 'Zz'",
         ),
         (
             json!({"op":"game","deck":all,"actions":[]}),

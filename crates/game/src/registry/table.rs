@@ -293,7 +293,8 @@ impl<R: GameSpec> Table for TypedTable<R> {
             return Err(RuleError::NotYourTurn(seat).into());
         }
         let view = R::view(&self.state, Viewer::Seat(seat));
-        let action = R::parse_action(&view, text).map_err(GameError::BadAction)?;
+        let action =
+            R::parse_action(&view, text).map_err(|e| GameError::BadAction(e.to_string()))?;
         self.apply_typed(seat, action)
     }
 
