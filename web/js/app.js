@@ -4,7 +4,7 @@
 import { Hall } from './net.js';
 import { h, put, toast } from './dom.js';
 import { t, has, lang, setLang, onLang, translate } from './i18n.js';
-import { lobbyView, loginDialog } from './lobby.js';
+import { lobbyView, loginDialog, games } from './lobby.js';
 import { TableView } from './table.js';
 import { profileView, replayView } from './profile.js';
 import { ratingsView } from './ratings.js';
@@ -128,6 +128,8 @@ translate();
 drawLang();
 route();
 hall.connect();
+// Games are named from the server's list: draw again once it has come.
+games(hall).then(route, () => {});
 
 // For the end-to-end tests and the curious: the connection and the table on show, from
 // the console.

@@ -4,6 +4,7 @@
 
 import { h, s, clock, toast } from './dom.js';
 import { t } from './i18n.js';
+import { gameName } from './lobby.js';
 
 const CELL = 10;
 const MARGIN = 14;
@@ -93,7 +94,7 @@ function board(tv, v, playable) {
       role: 'application',
       'aria-roledescription': t('go.board'),
       tabindex: '0',
-      'aria-label': `${t('game.gomoku')}, ${describe(cur)}`,
+      'aria-label': `${tv.info ? `${gameName(tv.info.game)}, ` : ''}${describe(cur)}`,
       dataset: { focus: 'board' },
       on: {
         keydown: (e) => {

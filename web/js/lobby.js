@@ -5,14 +5,18 @@ import { h, put } from './dom.js';
 import { t, lang } from './i18n.js';
 import { api } from './net.js';
 
-const ORDER = ['doudizhu', 'doudizhu5', 'bigtwo', 'tenhalf', 'gomoku'];
-const ICON = { doudizhu: '🂡', doudizhu5: '🃏', bigtwo: '♦', tenhalf: '½', gomoku: '●' };
+// The server's list of games is the page's: their order, names, icons and screens all
+// come from it (the Rust crate `games`), so no file of the page lists the games.
+const known = new Map();
 
-/** The games the server offers, asked once (again after a refusal). */
+/** The games the server offers, in the lobby's order, asked once (again after a refusal). */
 export function games(hall) {
   if (!hall.gamesPromise) {
     hall.gamesPromise = api('/api/games')
-      .then((list) => list.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id)))
+      .then((list) => {
+        for (const g of list) known.set(g.id, g);
+        return list;
+      })
       .catch((e) => {
         hall.gamesPromise = null;
         throw e;
@@ -21,9 +25,16 @@ export function games(hall) {
   return hall.gamesPromise;
 }
 
-/** A game's name in the current language. */
+/** What the server said of a game (undefined until the list has come). */
+export function gameInfo(id) {
+  return known.get(id);
+}
+
+/** A game's name in the current language (its id until the list has come). */
 export function gameName(id) {
-  return t(`game.${id}`);
+  const g = known.get(id);
+  if (!g) return id;
+  return lang() === 'zh' ? g.name_zh : g.name_en;
 }
 
 function quickPlay(hall, game) {
@@ -51,9 +62,9 @@ export function lobbyView(hall) {
         h(
           'article',
           { class: ['gamecard', `g-${g.id}`], dataset: { game: g.id } },
-          h('div', { class: 'gameicon', 'aria-hidden': 'true' }, ICON[g.id] || '♠'),
-          h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name.split(' ')[0]}`)),
-          h('p', {}, t(`blurb.${g.id}`)),
+          h('div', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
+          h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+          h('p', {}, lang() === 'zh' ? g.blurb_zh : g.blurb_en),
           h(
             'div',
             { class: 'gamebtns' },

@@ -5,7 +5,7 @@
 import { h, put, toast } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
-import { RENDERERS, actionText } from './table.js';
+import { screenOf, actionText } from './table.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
 
@@ -209,7 +209,7 @@ export function replayView(hall, id) {
       act: () => {},
       render: () => {},
     };
-    put(stage, r.action ? h('p', { class: 'status' }, t('replay.action', { name: tv.name(r.action.seat), action: actionText(r.action.action, record.config?.size || 15) })) : null, RENDERERS[record.game].render(tv));
+    put(stage, r.action ? h('p', { class: 'status' }, t('replay.action', { name: tv.name(r.action.seat), action: actionText(r.action.action, record.config?.size || 15) })) : null, screenOf(record.game).render(tv));
     put(
       bar,
       h('button', { type: 'button', class: 'ghost small', on: { click: () => show(0) } }, '« ', t('replay.first')),

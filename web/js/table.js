@@ -6,7 +6,7 @@ import { h, put, toast, clock } from './dom.js';
 import { t, lang } from './i18n.js';
 import { labels } from './cards.js';
 import { pointName } from './gomoku.js';
-import { gameName } from './lobby.js';
+import { gameName, gameInfo, games } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
@@ -15,7 +15,13 @@ import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
 
 /** Each game's drawing, by game id. */
-export const RENDERERS = { doudizhu: cardtable, doudizhu5: cardtable, bigtwo: cardtable, tenhalf, gomoku };
+// Each table screen, by the name a game's presentation gives it (`screen` in /api/games).
+const SCREENS = { cards: cardtable, tenhalf, board: gomoku };
+
+/** The screen that draws `game` (undefined until the list of games has come). */
+export function screenOf(game) {
+  return SCREENS[gameInfo(game)?.screen];
+}
 
 // Every turn timer on the page counts down from its deadline, without redrawing the table.
 setInterval(() => {
@@ -149,7 +155,7 @@ export class TableView {
           this.chat.note(t(m.timed_out ? 'replay.timedout' : 'replay.action', said));
         }
         this.lastAction = m;
-        if (RENDERERS[this.info?.game]?.onAction) RENDERERS[this.info.game].onAction(this, m);
+        screenOf(this.info?.game)?.onAction?.(this, m);
         break;
       case 'game_over':
         this.over = m;
@@ -264,14 +270,19 @@ export class TableView {
       put(this.stage, h('p', { class: 'loading' }, t('loading')));
       return;
     }
-    const R = RENDERERS[this.info.game];
+    const R = screenOf(this.info.game);
+    if (!R) {
+      put(this.stage, h('p', { class: 'loading' }, t('loading')));
+      games(this.hall).then(() => this.render(), () => {});
+      return;
+    }
     const parts = [];
     if (this.game || this.over) parts.push(R.render(this));
     else parts.push(this.waiting());
     // Over a card table the result floats on the felt; above a Gomoku board, so that the
     // winning five stays in sight.
     if (this.over) {
-      if (this.info.game === 'gomoku') parts.unshift(this.overPanel('inline'));
+      if (gameInfo(this.info.game)?.screen === 'board') parts.unshift(this.overPanel('inline'));
       else parts.push(this.overPanel());
     }
     put(this.stage, parts);
@@ -425,7 +436,7 @@ export class TableView {
     let result = null;
     if (mine !== null) result = level ? 'draw' : mine > 0 || mine === best ? 'won' : mine < 0 ? 'lost' : 'draw';
     const verdict = result ? t(`over.${result}`) : t('over.title');
-    const R = RENDERERS[info.game];
+    const R = screenOf(info.game);
     const me = this.mySeat();
     return h(
       'div',

@@ -5,8 +5,24 @@ use crate::{bots, text, Action, BigTwo, Config, Event, State, View};
 use game::{Bot, Clock, GameSpec, Rules, Seed, Viewer};
 
 impl GameSpec for BigTwo {
+    const PRESENTATION: game::Presentation = game::Presentation {
+        name_zh: "锄大地",
+        name_en: "Big Two",
+        blurb_zh: "四人，先出完手牌者胜；方块三先出。",
+        blurb_en: "Four players; first out wins. The 3♦ leads.",
+        icon: "♦",
+        screen: "cards",
+    };
+
+    /// A typed Big Two action is `pass` or cards, so what goes wrong is the cards'.
+    type ParseError = cards::ParseError;
+
     fn bot_names() -> &'static [&'static str] {
         bots::NAMES
+    }
+
+    fn quick_bot() -> &'static str {
+        "heuristic"
     }
 
     fn default_bot() -> &'static str {
@@ -41,7 +57,7 @@ impl GameSpec for BigTwo {
         text::outcome_text(outcome, viewer)
     }
 
-    fn parse_action(_: &View, typed: &str) -> Result<Action, String> {
+    fn parse_action(_: &View, typed: &str) -> Result<Action, cards::ParseError> {
         text::parse_action(typed)
     }
 

@@ -79,7 +79,7 @@ pub fn import(registry: &Registry, args: ImportArgs) -> Result<()> {
     };
     let mut config = serde_json::Value::Null;
     for option in &args.set {
-        crate::games::set_option(&mut config, option).context("--set")?;
+        crate::options::set_option(&mut config, option).context("--set")?;
     }
     let text = read_input(&args.file)?;
     // The id names the content, so importing the same file twice gives the same record.

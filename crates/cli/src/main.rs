@@ -1,7 +1,8 @@
 //! `qipai`: the command-line face of the qipai game hall.
 //!
-//! Every command reaches the games through one [`game::Registry`] ([`games::registry`]), so
-//! the binary knows no game's rules: adding a game is one line there.
+//! Every command reaches the games through one [`game::Registry`], filled by the `games`
+//! crate ([`games::registry`]), so the binary knows no game's rules: adding a game is its
+//! crate and one line there.
 
 /// `println!` that returns the write error instead of panicking (a closed pipe, as in
 /// `qipai sim … | head`, must not crash the program).
@@ -24,12 +25,12 @@ mod bot;
 mod connect;
 mod convert;
 mod engine;
-mod games;
 mod gomocup;
 mod http;
 mod judge;
 mod lines;
 mod loadtest;
+mod options;
 mod play;
 mod prompt;
 mod serve;
@@ -92,10 +93,28 @@ fn main() -> std::process::ExitCode {
         // Whoever read our output stopped reading: nothing is wrong, nothing to say.
         Err(e) if is_broken_pipe(&e) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("qipai: {e:#}");
+            eprintln!("qipai: {}", one_line(&e));
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// An error and its causes on one line, each said once. Many errors already end with
+/// their cause's words (a store's error says the database's) and also keep the cause as
+/// their source, for programs; printing every link would repeat them.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let words = cause.to_string();
+        if line.contains(&words) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&words);
+    }
+    line
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -135,5 +154,19 @@ fn run() -> Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_line;
+
+    #[test]
+    fn an_error_says_each_cause_once() {
+        let io = std::io::Error::other("disk full");
+        let e = anyhow::Error::new(io).context("cannot save the record: disk full");
+        assert_eq!(one_line(&e), "cannot save the record: disk full");
+        let e = anyhow::anyhow!("disk full").context("cannot save the record");
+        assert_eq!(one_line(&e), "cannot save the record: disk full");
     }
 }

@@ -69,6 +69,10 @@ pub struct Args {
     /// it, then name it here.
     #[arg(long = "moderator", value_name = "NAME")]
     moderators: Vec<String>,
+    /// Computers play each game's quick bot (a millisecond a move) instead of its usual
+    /// one: for load runs and tests, where only the table's pace matters.
+    #[arg(long)]
+    quick_computers: bool,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -107,6 +111,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.behind_proxy = args.behind_proxy;
     config.public_metrics = args.public_metrics;
     config.moderators = args.moderators;
+    config.quick_computers = args.quick_computers;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

@@ -236,7 +236,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         None => serde_json::Value::Null,
     };
     for option in &args.set {
-        crate::games::set_option(&mut config, option).context("--set")?;
+        crate::options::set_option(&mut config, option).context("--set")?;
     }
     let opts = SimOptions {
         config,

@@ -6,8 +6,23 @@ use crate::{bots, text, View};
 use game::{Bot, Clock, GameSpec, Seed, Viewer};
 
 impl GameSpec for DouDizhu {
+    const PRESENTATION: game::Presentation = game::Presentation {
+        name_zh: "斗地主",
+        name_en: "Dou Dizhu",
+        blurb_zh: "三人，一副牌：叫分抢地主，两个农民联手。",
+        blurb_en: "Three players, one deck: bid to be landlord; two farmers team up.",
+        icon: "🂡",
+        screen: "cards",
+    };
+
+    type ParseError = text::ParseActionError;
+
     fn bot_names() -> &'static [&'static str] {
         bots::NAMES
+    }
+
+    fn quick_bot() -> &'static str {
+        "heuristic"
     }
 
     fn default_bot() -> &'static str {
@@ -38,7 +53,7 @@ impl GameSpec for DouDizhu {
         text::event_text(event, viewer)
     }
 
-    fn parse_action(view: &View, typed: &str) -> Result<Action, String> {
+    fn parse_action(view: &View, typed: &str) -> Result<Action, text::ParseActionError> {
         text::parse_action(view, typed)
     }
 

@@ -4,8 +4,23 @@ use crate::{bots, text, Action, Config, DouDizhu5, Event, Phase, PublicAction, S
 use game::{Bot, Clock, GameSpec, Seed, Viewer};
 
 impl GameSpec for DouDizhu5 {
+    const PRESENTATION: game::Presentation = game::Presentation {
+        name_zh: "五人斗地主",
+        name_en: "Five-player Dou Dizhu",
+        blurb_zh: "五人三副牌，如东三打二：抢明牌，暗叫或明叫找帮手。",
+        blurb_en: "Five players, three decks: grab the face-up card, call a partner or go solo.",
+        icon: "🃏",
+        screen: "cards",
+    };
+
+    type ParseError = text::ParseActionError;
+
     fn bot_names() -> &'static [&'static str] {
         bots::NAMES
+    }
+
+    fn quick_bot() -> &'static str {
+        "heuristic"
     }
 
     fn default_bot() -> &'static str {
@@ -36,7 +51,7 @@ impl GameSpec for DouDizhu5 {
         text::event_text(event, viewer)
     }
 
-    fn parse_action(view: &View, typed: &str) -> Result<Action, String> {
+    fn parse_action(view: &View, typed: &str) -> Result<Action, text::ParseActionError> {
         text::parse_action(view, typed)
     }
 

@@ -25,6 +25,7 @@ pub mod bot;
 pub mod deal;
 pub mod fair;
 pub mod judge;
+pub mod presentation;
 pub mod record;
 pub mod registry;
 pub mod rules;
@@ -37,12 +38,19 @@ pub mod text;
 
 pub use bot::{Bot, Decision, RandomBot};
 pub use deal::GameRng;
-pub use fair::Nonce;
+pub use fair::{Nonce, NonceError};
+pub use presentation::Presentation;
 pub use record::{Record, RecordedAction, ReplayError, Verdict, VerifyOptions};
 pub use registry::{Applied, BotTask, ErasedGame, GameError, JsonBot, Registry, Table, TableSetup};
 pub use rules::{Clock, GameSpec, Outcome, RuleError, Rules};
 pub use seat::{Seat, SeatSet, ToAct, Viewer};
-pub use seed::Seed;
+pub use seed::{Seed, SeedError};
 
 /// Re-exported so game crates use the same `rand` as the dealing code.
 pub use rand;
+
+/// docs/new-game.md, the guide to adding a game: its examples run as doctests, so the tiny
+/// game it builds (取石子, *Stones*) compiles and plays through the registry as written.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/new-game.md")]
+pub struct NewGameGuide;

@@ -146,6 +146,15 @@ pub trait Rules: Sized + 'static {
 ///
 /// The registry, the `qipai` binary and the server use only this trait and [`Rules`].
 pub trait GameSpec: Rules {
+    /// How a hall shows the game to people: names, a line about it, an icon, a screen.
+    const PRESENTATION: crate::Presentation;
+
+    /// Why typed text is not an action ([`GameSpec::parse_action`]), in the game's words:
+    /// a bid that is no bid, cards that are no play, a point off the board. Each game
+    /// names its own mistakes; the registry passes the message on as
+    /// [`GameError::BadAction`](crate::GameError::BadAction) (code `bad_action`).
+    type ParseError: std::error::Error + Send + Sync + 'static;
+
     /// Names of the bots this game offers, strongest last; `"random"` is always one.
     fn bot_names() -> &'static [&'static str];
 
@@ -156,6 +165,11 @@ pub trait GameSpec: Rules {
     fn default_bot() -> &'static str {
         Self::bot_names().last().copied().unwrap_or("random")
     }
+
+    /// The strongest bot that answers in about a millisecond, with no search: what load
+    /// runs and test halls seat, where a second a move would only make them slow. One of
+    /// [`GameSpec::bot_names`].
+    fn quick_bot() -> &'static str;
 
     /// A new bot by name, its randomness drawn from `seed`. `None` for an unknown name.
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>>;
@@ -181,7 +195,8 @@ pub trait GameSpec: Rules {
 
     /// Reads an action typed by a player. The view gives context (a hand to check against,
     /// the current phase); the rules still decide legality when the action is applied.
-    fn parse_action(view: &Self::View, text: &str) -> Result<Self::Action, String>;
+    /// The error's message is what the player reads: it says what to type instead.
+    fn parse_action(view: &Self::View, text: &str) -> Result<Self::Action, Self::ParseError>;
 
     /// The actions a `hint` command cycles through, best suggestions first. The default is
     /// the legal actions in generation order.

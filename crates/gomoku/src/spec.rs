@@ -4,13 +4,26 @@
 
 use crate::board::{Color, Point};
 use crate::engine::classic;
-use crate::notation::{format_point, parse_point};
+use crate::notation::{format_point, parse_point, PointError};
 use crate::rules::{Action, Config, EndReason, Event, Gomoku, State, UndoPolicy, View};
 use crate::{bots, judge};
 use game::text::count;
 use game::{Bot, Clock, GameSpec, Seat, Seed, Viewer};
 
 impl GameSpec for Gomoku {
+    const PRESENTATION: game::Presentation = game::Presentation {
+        name_zh: "五子棋",
+        name_en: "Gomoku",
+        blurb_zh: "十五路棋盘，先连五子者胜。",
+        blurb_en: "A 15×15 board: five in a row wins.",
+        icon: "●",
+        screen: "board",
+    };
+
+    /// Words other than a move (`undo`, `yes`…) are few and known, so what fails to read
+    /// is always meant as a point.
+    type ParseError = PointError;
+
     /// Against the computer an undo is always granted and takes back two plies, as the
     /// original program did.
     fn against_computer(config: Config, _person: Seat, _seats: usize) -> Config {
@@ -90,6 +103,10 @@ impl GameSpec for Gomoku {
         bots::BOT_NAMES
     }
 
+    fn quick_bot() -> &'static str {
+        "classic"
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         bots::make(name, seed)
     }
@@ -145,7 +162,7 @@ impl GameSpec for Gomoku {
         })
     }
 
-    fn parse_action(view: &View, text: &str) -> Result<Action, String> {
+    fn parse_action(view: &View, text: &str) -> Result<Action, PointError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "undo" | "u" | "悔棋" => Ok(Action::RequestUndo),
             "resign" | "认输" => Ok(Action::Resign),

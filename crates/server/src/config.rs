@@ -36,6 +36,10 @@ pub struct ServerConfig {
     /// (`ban`, `unban`). Empty by default: a host names them with `qipai serve
     /// --moderator NAME`.
     pub moderators: Vec<String>,
+    /// Computers that fill seats play each game's quick bot ([`game::GameSpec::quick_bot`],
+    /// a millisecond a move) instead of its default, which searches for up to a second: for
+    /// test halls and load runs, where only the pace of the table matters.
+    pub quick_computers: bool,
 }
 
 /// Limits on what one client may send.
@@ -114,6 +118,7 @@ impl Default for ServerConfig {
             behind_proxy: false,
             public_metrics: false,
             moderators: Vec::new(),
+            quick_computers: false,
         }
     }
 }

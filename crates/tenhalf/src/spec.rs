@@ -8,8 +8,23 @@ use crate::{judge, text, TenHalf};
 use game::{Bot, Clock, GameSpec, Outcome, RandomBot, Seat, Seed, Viewer};
 
 impl GameSpec for TenHalf {
+    const PRESENTATION: game::Presentation = game::Presentation {
+        name_zh: "十点半",
+        name_en: "Ten and a half",
+        blurb_zh: "二至八人：要牌凑近十点半，别爆。",
+        blurb_en: "2–8 players: draw close to ten and a half without going bust.",
+        icon: "½",
+        screen: "tenhalf",
+    };
+
+    type ParseError = text::NotAMove;
+
     fn bot_names() -> &'static [&'static str] {
         &["random", "seed", "counting"]
+    }
+
+    fn quick_bot() -> &'static str {
+        "counting"
     }
 
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
@@ -33,7 +48,7 @@ impl GameSpec for TenHalf {
         text::action_text(*action).to_string()
     }
 
-    fn parse_action(_view: &View, text: &str) -> Result<Action, String> {
+    fn parse_action(_view: &View, text: &str) -> Result<Action, text::NotAMove> {
         text::parse_action(text)
     }
 

@@ -52,7 +52,7 @@ impl JsonEngine {
             process: Process::spawn(command, Stdio::inherit())?,
             turn,
             results,
-            registry: crate::games::registry(),
+            registry: games::registry(),
         })
     }
 

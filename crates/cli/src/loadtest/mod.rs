@@ -53,12 +53,8 @@ pub struct Args {
     /// Tables to play at, the games taken in turn.
     #[arg(long, default_value_t = 20)]
     tables: usize,
-    /// The games played, comma-separated.
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "doudizhu,bigtwo,doudizhu5,tenhalf,gomoku"
-    )]
+    /// The games played, comma-separated (every game this build has, by default).
+    #[arg(long, value_delimiter = ',')]
     games: Vec<String>,
     /// Seconds measured, after every client has connected and sat down.
     #[arg(long, default_value_t = 30)]
@@ -99,20 +95,13 @@ pub struct Args {
     quiet: bool,
 }
 
-/// The bot for `kind` in `game`. The quick bots are every bot but Gomoku's search engine,
-/// named `engine` as well as `engine:L1` … `engine:L10` (`engine` alone is level 10, which
-/// thinks for a second where `classic` takes a millisecond).
+/// The bot for `kind` in `game`: random, or the game's quick bot (a millisecond a move,
+/// where a search would take a second).
 fn bot_for(registry: &Registry, game: &str, kind: BotArg) -> Result<String> {
-    let names = registry.get(game)?.bot_names();
-    let quick: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|b| *b != "engine" && !b.starts_with("engine:"))
-        .collect();
+    let game = registry.get(game)?;
     Ok(match kind {
         BotArg::Random => "random",
-        BotArg::Heuristic if names.contains(&"heuristic") => "heuristic",
-        BotArg::Heuristic => quick.last().copied().unwrap_or("random"),
+        BotArg::Heuristic => game.quick_bot(),
     }
     .to_string())
 }
@@ -136,7 +125,7 @@ fn think_range(text: &str) -> Result<(u64, u64)> {
 /// Who does what: one role per client.
 fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> {
     if args.games.is_empty() || args.tables == 0 {
-        bail!("nothing to play: give --games and --tables");
+        bail!("nothing to play: give --tables");
     }
     let mut roles = Vec::new();
     let mut tables = Vec::new();
@@ -188,7 +177,10 @@ fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> 
 }
 
 /// Runs the load test and prints the report.
-pub fn run(registry: Registry, args: Args) -> Result<()> {
+pub fn run(registry: Registry, mut args: Args) -> Result<()> {
+    if args.games.is_empty() {
+        args.games = registry.ids().iter().map(|id| id.to_string()).collect();
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     let report = runtime.block_on(drive(registry, &args))?;
     if args.json {
@@ -318,16 +310,22 @@ mod tests {
 
     #[test]
     fn the_heuristic_choice_is_each_games_quick_bot_never_a_search() {
-        let registry = crate::games::registry();
-        let chosen = |game| bot_for(&registry, game, BotArg::Heuristic).expect("a game");
-        assert_eq!(chosen("doudizhu"), "heuristic");
-        assert_eq!(chosen("bigtwo"), "heuristic");
-        assert_eq!(chosen("doudizhu5"), "heuristic");
-        assert_eq!(chosen("tenhalf"), "counting");
-        assert_eq!(chosen("gomoku"), "classic");
-        assert_eq!(
-            bot_for(&registry, "gomoku", BotArg::Random).expect("a game"),
-            "random"
-        );
+        let registry = games::registry();
+        for game in registry.ids() {
+            let chosen = bot_for(&registry, game, BotArg::Heuristic).expect("a game");
+            let erased = registry.get(game).expect("a game");
+            assert!(
+                erased.bot_names().contains(&chosen.as_str()),
+                "{game}: {chosen}"
+            );
+            assert!(
+                !chosen.starts_with("search") && !chosen.starts_with("engine"),
+                "{game}: {chosen} searches"
+            );
+            assert_eq!(
+                bot_for(&registry, game, BotArg::Random).expect("a game"),
+                "random"
+            );
+        }
     }
 }

@@ -61,6 +61,8 @@ pub trait ErasedGame: Send + Sync {
     fn id(&self) -> &'static str;
     /// The game's name for people.
     fn name(&self) -> &'static str;
+    /// How a hall shows the game ([`GameSpec::PRESENTATION`]).
+    fn presentation(&self) -> crate::Presentation;
     /// The default configuration, as JSON.
     fn default_config(&self) -> Value;
     /// The configuration read and written back in the game's own form: every option
@@ -72,6 +74,8 @@ pub trait ErasedGame: Send + Sync {
     fn bot_names(&self) -> &'static [&'static str];
     /// The bot that fills a seat when nobody picks one ([`GameSpec::default_bot`]).
     fn default_bot(&self) -> &'static str;
+    /// The quick bot of load runs and test halls ([`GameSpec::quick_bot`]).
+    fn quick_bot(&self) -> &'static str;
     /// The configuration for a person at `person` against computer players (see
     /// [`GameSpec::against_computer`]).
     fn against_computer(
@@ -191,6 +195,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
         R::NAME
     }
 
+    fn presentation(&self) -> crate::Presentation {
+        R::PRESENTATION
+    }
+
     fn default_config(&self) -> Value {
         to_json(&R::Config::default()).unwrap_or(Value::Null)
     }
@@ -209,6 +217,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn default_bot(&self) -> &'static str {
         R::default_bot()
+    }
+
+    fn quick_bot(&self) -> &'static str {
+        R::quick_bot()
     }
 
     fn against_computer(
@@ -330,7 +342,7 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn parse_action(&self, view: &Value, text: &str) -> Result<Value, GameError> {
         let view = from_json::<R::View>(view, "view")?;
-        to_json(&R::parse_action(&view, text).map_err(GameError::BadAction)?)
+        to_json(&R::parse_action(&view, text).map_err(|e| GameError::BadAction(e.to_string()))?)
     }
 
     fn hints(&self, view: &Value, legal: &[Value]) -> Result<Vec<String>, GameError> {

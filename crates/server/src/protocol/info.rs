@@ -95,6 +95,18 @@ pub struct GameInfo {
     pub config: Value,
     /// What to type at a terminal.
     pub help: String,
+    /// Its name in Chinese, for the page (`斗地主`).
+    pub name_zh: String,
+    /// Its name in English, for the page (`Dou Dizhu`).
+    pub name_en: String,
+    /// One line about it in Chinese.
+    pub blurb_zh: String,
+    /// One line about it in English.
+    pub blurb_en: String,
+    /// The lobby's icon for it.
+    pub icon: String,
+    /// The page's table screen that draws it: `cards`, `tenhalf` or `board`.
+    pub screen: String,
 }
 
 /// Who sits in a seat.
