@@ -10,6 +10,7 @@
 
 use crate::config::Limits;
 use crate::names;
+use crate::protocol::ErrorCode;
 use crate::protocol::UserInfo;
 use crate::ratelimit::Recent;
 use crate::store::{unix_now, Store, StoreError};
@@ -63,26 +64,31 @@ pub enum AuthError {
     /// The session token is unknown, expired or revoked.
     #[error("the session has ended; log in again")]
     BadToken,
-    /// Storage failed.
+    /// Something else the accounts need failed (randomness for a token, the password
+    /// hasher, a free guest name): a client can do no more about it than about the
+    /// store, so it shares the store's code.
     #[error("{0}")]
     Storage(String),
+    /// The store failed; its error, cause and all, is kept for the logs.
+    #[error(transparent)]
+    Store(StoreError),
 }
 
 impl AuthError {
     /// The protocol's error code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            AuthError::BadName => "bad_name",
-            AuthError::BadPassword => "bad_password",
-            AuthError::NameTaken(_) => "name_taken",
-            AuthError::WrongPassword | AuthError::WrongCurrentPassword => "wrong_password",
-            AuthError::Guest => "guest",
-            AuthError::Banned(_) => "banned",
-            AuthError::AddressBlocked(_) => "address_blocked",
-            AuthError::RateLimited => "rate_limited",
-            AuthError::TooManyAccounts => "too_many_accounts",
-            AuthError::BadToken => "bad_token",
-            AuthError::Storage(_) => "storage",
+            AuthError::BadName => ErrorCode::BadName,
+            AuthError::BadPassword => ErrorCode::BadPassword,
+            AuthError::NameTaken(_) => ErrorCode::NameTaken,
+            AuthError::WrongPassword | AuthError::WrongCurrentPassword => ErrorCode::WrongPassword,
+            AuthError::Guest => ErrorCode::Guest,
+            AuthError::Banned(_) => ErrorCode::Banned,
+            AuthError::AddressBlocked(_) => ErrorCode::AddressBlocked,
+            AuthError::RateLimited => ErrorCode::RateLimited,
+            AuthError::TooManyAccounts => ErrorCode::TooManyAccounts,
+            AuthError::BadToken => ErrorCode::BadToken,
+            AuthError::Storage(_) | AuthError::Store(_) => ErrorCode::Storage,
         }
     }
 }
@@ -91,7 +97,7 @@ impl From<StoreError> for AuthError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::NameTaken(n) => AuthError::NameTaken(n),
-            other => AuthError::Storage(other.to_string()),
+            other => AuthError::Store(other),
         }
     }
 }

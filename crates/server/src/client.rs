@@ -1,6 +1,7 @@
 //! A client of the protocol over a real WebSocket: what `qipai connect`, the load harness
 //! and the tests use to talk to a server.
 
+use crate::protocol::ErrorCode;
 use crate::protocol::{ClientMessage, ServerMessage, UserInfo, VERSION};
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
@@ -31,7 +32,7 @@ pub enum ClientError {
     #[error("{code}: {message}")]
     Refused {
         /// The error code.
-        code: String,
+        code: ErrorCode,
         /// Its message.
         message: String,
     },
@@ -87,7 +88,7 @@ impl Connection {
         loop {
             match conn.recv().await? {
                 ServerMessage::Welcome { user, seated, .. } => return Ok((conn, user, seated)),
-                ServerMessage::Error { code, message, .. } if code != "bad_token" => {
+                ServerMessage::Error { code, message, .. } if code != ErrorCode::BadToken => {
                     return Err(ClientError::Refused { code, message })
                 }
                 _ => continue,

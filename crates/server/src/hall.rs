@@ -7,11 +7,12 @@ use crate::config::ServerConfig;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::outbox::Outbox;
+use crate::protocol::ErrorCode;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
 use crate::ratelimit::{address_key, Bucket, PerAddress};
 use crate::store::{Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
-use game::{GameError, Registry};
+use game::{ErasedGame, GameError, Registry};
 use rand::TryRngCore;
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -24,14 +25,14 @@ use tokio::task::JoinHandle;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
     /// The stable code.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What went wrong.
     pub message: String,
 }
 
 impl Refusal {
     /// A refusal.
-    pub fn new(code: &'static str, message: impl Into<String>) -> Refusal {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
         Refusal {
             code,
             message: message.into(),
@@ -40,18 +41,21 @@ impl Refusal {
 
     /// The request needs a logged-in user.
     pub fn not_logged_in() -> Refusal {
-        Refusal::new("not_logged_in", "log in, register or play as a guest first")
+        Refusal::new(
+            ErrorCode::NotLoggedIn,
+            "log in, register or play as a guest first",
+        )
     }
 
     /// A game's refusal, with the rules' own code (`not_your_turn`, `illegal`…).
     pub fn game(e: &GameError) -> Refusal {
-        Refusal::new(e.code(), e.to_string())
+        Refusal::new(ErrorCode::from(e), e.to_string())
     }
 }
 
 impl From<StoreError> for Refusal {
     fn from(e: StoreError) -> Self {
-        Refusal::new("storage", e.to_string())
+        Refusal::new(ErrorCode::Storage, e.to_string())
     }
 }
 
@@ -121,7 +125,7 @@ fn random_id(prefix: &str) -> Result<String, Refusal> {
     let mut bytes = [0u8; 6];
     rand::rngs::OsRng
         .try_fill_bytes(&mut bytes)
-        .map_err(|e| Refusal::new("internal", format!("no randomness: {e}")))?;
+        .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
     Ok(prefix.to_string()
         + &bytes
             .iter()
@@ -232,6 +236,7 @@ impl Hall {
             .games()
             .map(|g| {
                 let seats = g.seats(&serde_json::Value::Null).unwrap_or(1..=1);
+                let shown = g.presentation();
                 GameInfo {
                     id: g.id().into(),
                     name: g.name().into(),
@@ -239,9 +244,25 @@ impl Hall {
                     bots: g.bot_names().iter().map(|b| b.to_string()).collect(),
                     config: g.default_config(),
                     help: g.help().into(),
+                    name_zh: shown.name_zh.into(),
+                    name_en: shown.name_en.into(),
+                    blurb_zh: shown.blurb_zh.into(),
+                    blurb_en: shown.blurb_en.into(),
+                    icon: shown.icon.into(),
+                    screen: shown.screen.into(),
                 }
             })
             .collect()
+    }
+
+    /// The bot a computer plays `game` with when nobody picks one: the game's default, or
+    /// its quick bot in a hall that asks for quick computers.
+    pub fn computer_in(&self, game: &dyn ErasedGame) -> &'static str {
+        if self.config.quick_computers {
+            game.quick_bot()
+        } else {
+            game.default_bot()
+        }
     }
 
     /// An open table.
@@ -266,23 +287,23 @@ impl Hall {
         let erased = self.registry.get(game).map_err(|e| Refusal::game(&e))?;
         let config = erased
             .normalize_config(&options.config)
-            .map_err(|e| Refusal::new("bad_options", e.to_string()))?;
+            .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
         if let Some(why) = erased
             .custom_setup(&config)
-            .map_err(|e| Refusal::new("bad_options", e.to_string()))?
+            .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?
         {
             return Err(Refusal::new(
-                "bad_options",
+                ErrorCode::BadOptions,
                 format!("tables for people deal at random: {why}"),
             ));
         }
         let allowed = erased
             .seats(&config)
-            .map_err(|e| Refusal::new("bad_options", e.to_string()))?;
+            .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
         let seats = options.seats.unwrap_or_else(|| usual_seats(&allowed));
         if !allowed.contains(&seats) {
             return Err(Refusal::new(
-                "bad_options",
+                ErrorCode::BadOptions,
                 format!(
                     "{game} takes {}, not {seats}",
                     game::text::players(&allowed)
@@ -291,7 +312,10 @@ impl Hall {
         }
         let hosted = lock(&self.tables).len();
         if hosted >= 100_000 {
-            return Err(Refusal::new("full", "the server has too many tables open"));
+            return Err(Refusal::new(
+                ErrorCode::HallFull,
+                "the server has too many tables open",
+            ));
         }
         let id = loop {
             let id = random_id("t")?;
@@ -361,7 +385,7 @@ impl Hall {
         if let Some((old, _)) = lock(&self.online).insert(user.id, online) {
             if old.conn != out.conn {
                 old.send(&crate::protocol::ServerMessage::error(
-                    "taken_over",
+                    ErrorCode::TakenOver,
                     "you connected again elsewhere; this connection closes",
                     None,
                 ));
@@ -381,11 +405,11 @@ impl Hall {
     /// Tells `user`'s live connection, if any, why it ends (`code`, `message`) and closes
     /// it; returns the address it was at. Its seats are then held and played as any
     /// dropped player's are.
-    pub fn disconnect(&self, user: i64, code: &str, message: &str) -> Option<String> {
+    pub fn disconnect(&self, user: i64, code: ErrorCode, message: &str) -> Option<String> {
         let (out, address) = lock(&self.online).remove(&user)?;
         out.send(&crate::protocol::ServerMessage::error(code, message, None));
         // A close frame's reason is short (123 bytes): the code, the message went before.
-        out.close(code);
+        out.close(code.as_str());
         Some(address)
     }
 

@@ -13,6 +13,7 @@
 
 use crate::accounts::BLOCK_ADDRESS_FOR;
 use crate::hall::{Hall, Refusal};
+use crate::protocol::ErrorCode;
 use crate::protocol::{ServerMessage, UserInfo};
 
 /// Whether `user` is one of the hall's moderators: a registered account the host named.
@@ -30,7 +31,7 @@ fn moderator(hall: &Hall, by: Option<&UserInfo>) -> Result<(), Refusal> {
     let by = by.ok_or_else(Refusal::not_logged_in)?;
     if !is_moderator(hall, by) {
         return Err(Refusal::new(
-            "not_moderator",
+            ErrorCode::NotModerator,
             "only the hall's moderators may ban, unban and see the bans",
         ));
     }
@@ -44,11 +45,11 @@ async fn target(hall: &Hall, by: Option<&UserInfo>, name: &str) -> Result<UserIn
         .store
         .user_by_name(name)
         .await
-        .map_err(|e| Refusal::new("storage", e.to_string()))?
-        .ok_or_else(|| Refusal::new("no_user", format!("there is no player {name}")))?;
+        .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?
+        .ok_or_else(|| Refusal::new(ErrorCode::NoUser, format!("there is no player {name}")))?;
     if is_moderator(hall, &stored.info) {
         return Err(Refusal::new(
-            "not_allowed",
+            ErrorCode::NotAllowed,
             "a moderator cannot be banned: the host removes the name from --moderator",
         ));
     }
@@ -66,7 +67,7 @@ pub async fn ban(
     let max = hall.config.limits.max_chat;
     let reason = crate::conn::clean_chat(reason, max).map_err(|_| {
         Refusal::new(
-            "bad_reason",
+            ErrorCode::BadReason,
             format!("say why, in at most {max} characters"),
         )
     })?;
@@ -75,9 +76,9 @@ pub async fn ban(
         .store
         .set_banned(user.id, Some(&reason))
         .await
-        .map_err(|e| Refusal::new("storage", e.to_string()))?;
+        .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?;
     let told = format!("banned by a moderator: {reason}");
-    if let Some(address) = hall.disconnect(user.id, "banned", &told) {
+    if let Some(address) = hall.disconnect(user.id, ErrorCode::Banned, &told) {
         hall.accounts.block_address(&address, user.id, &reason);
     }
     tracing::info!(
@@ -104,7 +105,7 @@ pub async fn unban(
     hall.store
         .set_banned(user.id, None)
         .await
-        .map_err(|e| Refusal::new("storage", e.to_string()))?;
+        .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?;
     hall.accounts.unblock(user.id);
     tracing::info!(user = %user.name, by = %by.map_or("", |b| b.name.as_str()), "unbanned");
     Ok(ServerMessage::Moderated {
@@ -122,6 +123,6 @@ pub async fn bans(hall: &Hall, by: Option<&UserInfo>) -> Result<ServerMessage, R
         .store
         .bans()
         .await
-        .map_err(|e| Refusal::new("storage", e.to_string()))?;
+        .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?;
     Ok(ServerMessage::Bans { bans })
 }

@@ -11,6 +11,7 @@ use game::deal::below;
 use game::{GameRng, Record, Seed, VerifyOptions};
 use serde_json::json;
 use server::client::{ClientError, Connection};
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ const WAIT: Duration = Duration::from_secs(20);
 async fn next_error(conn: &mut Connection) -> String {
     loop {
         match conn.recv_within(WAIT).await.expect("an answer") {
-            ServerMessage::Error { code, .. } => return code,
+            ServerMessage::Error { code, .. } => return code.to_string(),
             _ => continue,
         }
     }
@@ -130,18 +131,18 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
     let (table, mut seen) = open_table(&mut conn, create).await;
     let (mut other, _) = guest(&server.addr).await;
     other
-        .send(&ClientMessage::Join {
+        .send(&ClientMessage::Join(request::Join {
             table: table.clone(),
             seat: Some(1),
             invite: None,
-        })
+        }))
         .await
         .expect("sent");
     for c in [&mut conn, &mut other] {
-        c.send(&ClientMessage::Ready {
+        c.send(&ClientMessage::Ready(request::Ready {
             table: table.clone(),
             ready: true,
-        })
+        }))
         .await
         .expect("sent");
     }
@@ -154,10 +155,12 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
         }
     }
     let before = seen.game.clone().expect("a game");
-    let act = |action, seq| ClientMessage::Act {
-        table: table.clone(),
-        action,
-        seq,
+    let act = |action, seq| {
+        ClientMessage::Act(request::Act {
+            table: table.clone(),
+            action,
+            seq,
+        })
     };
     other
         .send(&act(json!({"place": [7, 7]}), None))
@@ -183,10 +186,10 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
         .expect("sent");
     assert_eq!(next_error(&mut stranger).await, "not_seated");
     // Nothing changed: a fresh look shows the board as it was.
-    conn.send(&ClientMessage::Resume {
+    conn.send(&ClientMessage::Resume(request::Resume {
         table: table.clone(),
         last_seq: seen.seq,
-    })
+    }))
     .await
     .expect("sent");
     let after = loop {
@@ -399,7 +402,7 @@ async fn a_fuzzer_cannot_hurt_a_game_in_progress() {
 /// The code a refused request gets.
 fn refused<T>(result: Result<T, ClientError>) -> String {
     match result {
-        Err(ClientError::Refused { code, .. }) => code,
+        Err(ClientError::Refused { code, .. }) => code.to_string(),
         Err(e) => panic!("not refused but {e}"),
         Ok(_) => panic!("not refused"),
     }

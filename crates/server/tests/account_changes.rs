@@ -5,6 +5,7 @@ mod common;
 
 use common::{get, guest, quick_game, refused, send, TestServer, WAIT};
 use server::client::Connection;
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ async fn change_password(c: &mut Connection, password: &str, new: &str) -> Resul
     loop {
         match c.recv_within(WAIT).await.expect("an answer") {
             ServerMessage::PasswordChanged { sessions_ended } => return Ok(sessions_ended),
-            ServerMessage::Error { code, .. } => return Err(code),
+            ServerMessage::Error { code, .. } => return Err(code.to_string()),
             _ => continue,
         }
     }
@@ -128,7 +129,7 @@ async fn delete_account(c: &mut Connection, password: &str) -> Result<(), String
     loop {
         match c.recv_within(WAIT).await.expect("an answer") {
             ServerMessage::AccountDeleted => return Ok(()),
-            ServerMessage::Error { code, .. } => return Err(code),
+            ServerMessage::Error { code, .. } => return Err(code.to_string()),
             _ => continue,
         }
     }
@@ -168,9 +169,9 @@ async fn a_player_deletes_their_account_and_their_games_stay_under_another_name(
         .expect("a game id names its table");
     send(
         &mut c,
-        ClientMessage::Leave {
+        ClientMessage::Leave(request::Leave {
             table: table.into(),
-        },
+        }),
     )
     .await;
     // Once the table has let her go, a wrong password is what is refused.

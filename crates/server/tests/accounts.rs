@@ -12,6 +12,7 @@ use common::{
 };
 use game::{Record, VerifyOptions};
 use server::client::Connection;
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
@@ -265,7 +266,14 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     // Each game names who played it: bob, and the computer quick play seated.
     let players = &history["games"][0]["players"];
     assert_eq!(players[0]["user"]["name"], "bob", "{body}");
-    assert_eq!(players[1]["bot"], "engine", "{body}");
+    assert_eq!(
+        players[1]["bot"],
+        common::registry()
+            .get("gomoku")
+            .expect("gomoku")
+            .quick_bot(),
+        "{body}"
+    );
     let ratings = history["ratings"].as_array().expect("ratings");
     assert_eq!(ratings.len(), 5, "a rating for every game: {body}");
     assert!(ratings.iter().any(|r| r["game"] == "gomoku"));
@@ -292,12 +300,16 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     assert_eq!(status, 200);
     assert!(body.contains("GM[4]"), "{body}");
     // Who played, for the replay to name them: the guest by the name it registered, and
-    // the computer quick play seated (Gomoku's default).
+    // the computer quick play seated (the test hall's quick one).
     let (status, body) = get(&server.addr, &format!("/api/games/{}/players", record.id)).await;
     assert_eq!(status, 200, "{body}");
     let players: serde_json::Value = serde_json::from_str(&body).expect("json");
     assert_eq!(players["players"][0]["user"]["name"], "bob", "{body}");
-    assert_eq!(players["players"][1]["bot"], "engine", "{body}");
+    let quick = common::registry()
+        .get("gomoku")
+        .expect("gomoku")
+        .quick_bot();
+    assert_eq!(players["players"][1]["bot"], quick, "{body}");
     for path in ["/api/games/nope", "/api/games/nope/players"] {
         let (status, _) = get(&server.addr, path).await;
         assert_eq!(status, 404, "{path}");
@@ -326,16 +338,16 @@ async fn games_at_private_tables_are_listed_only_in_the_players_own_history() {
         ..TableOptions::default()
     };
     let (table, mut seen) = create_table(&mut c, "gomoku", options).await;
-    let add = ClientMessage::AddBot {
+    let add = ClientMessage::AddBot(request::AddBot {
         table: table.clone(),
         seat: 1,
         bot: "engine:L1".into(),
-    };
+    });
     send(&mut c, add).await;
-    let ready = ClientMessage::Ready {
+    let ready = ClientMessage::Ready(request::Ready {
         table: table.clone(),
         ready: true,
-    };
+    });
     send(&mut c, ready).await;
     let games = registry();
     let gomoku = games.get("gomoku").expect("gomoku");
@@ -425,18 +437,18 @@ async fn rated_games_between_registered_players_move_their_ratings() {
             break t;
         }
     };
-    dave.send(&ClientMessage::Join {
+    dave.send(&ClientMessage::Join(request::Join {
         table: table.clone(),
         seat: Some(1),
         invite: None,
-    })
+    }))
     .await
     .expect("sent");
     for c in [&mut carol, &mut dave] {
-        c.send(&ClientMessage::Ready {
+        c.send(&ClientMessage::Ready(request::Ready {
             table: table.clone(),
             ready: true,
-        })
+        }))
         .await
         .expect("sent");
     }
@@ -575,7 +587,7 @@ async fn guests_that_never_played_are_forgotten_once_their_sessions_end() {
     };
     assert!(exists(seated.name.clone()).await, "a seated guest stays");
     // Once it has left and the table has closed, it goes too.
-    send(&mut host, ClientMessage::Leave { table }).await;
+    send(&mut host, ClientMessage::Leave(request::Leave { table })).await;
     let mut left = 0;
     for _ in 0..100 {
         left = store.forget_idle_guests(later).await.expect("forgets");

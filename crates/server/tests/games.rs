@@ -5,6 +5,7 @@ mod common;
 
 use common::{guest, play_game, registry, Seen, TestServer};
 use game::{Record, VerifyOptions};
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
@@ -142,11 +143,11 @@ async fn two_people_play_each_other_without_computers() {
     .expect("sent");
     let mut seen_a = Seen::default();
     let table = wait_table(&mut a, &mut seen_a).await;
-    b.send(&ClientMessage::Join {
+    b.send(&ClientMessage::Join(request::Join {
         table: table.clone(),
         seat: None,
         invite: None,
-    })
+    }))
     .await
     .expect("sent");
     let mut seen_b = Seen::default();
@@ -160,10 +161,10 @@ async fn two_people_play_each_other_without_computers() {
         }
     }
     for (conn, table) in [(&mut a, &table), (&mut b, &table)] {
-        conn.send(&ClientMessage::Ready {
+        conn.send(&ClientMessage::Ready(request::Ready {
             table: table.clone(),
             ready: true,
-        })
+        }))
         .await
         .expect("sent");
     }
@@ -201,11 +202,11 @@ async fn a_move_that_puts_a_person_to_act_carries_their_deadline() {
             // Our first move may be due already in the snapshot: make it.
             if let (Some(state), Some(you)) = (&seen.game, seen.you) {
                 if state.to_act.contains(&you) && !state.legal.is_empty() {
-                    conn.send(&ClientMessage::Act {
+                    conn.send(&ClientMessage::Act(request::Act {
                         table: table.clone(),
                         action: state.legal[0].clone(),
                         seq: Some(seen.seq),
-                    })
+                    }))
                     .await
                     .expect("sent");
                 }

@@ -22,7 +22,7 @@ async fn ask(c: &mut Connection, m: ClientMessage) -> Result<(String, bool, u64)
                 banned,
                 sessions_ended,
             } => return Ok((user, banned, sessions_ended)),
-            ServerMessage::Error { code, .. } => return Err(code),
+            ServerMessage::Error { code, .. } => return Err(code.to_string()),
             _ => continue,
         }
     }
@@ -37,7 +37,7 @@ async fn bans(c: &mut Connection) -> Result<Vec<(String, String)>, String> {
                 assert!(bans.iter().all(|b| b.since > 1_700_000_000), "{bans:?}");
                 return Ok(bans.into_iter().map(|b| (b.user, b.reason)).collect());
             }
-            ServerMessage::Error { code, .. } => return Err(code),
+            ServerMessage::Error { code, .. } => return Err(code.to_string()),
             _ => continue,
         }
     }

@@ -7,7 +7,7 @@
 //! `QIPAI_WRITE_SCHEMA=1 cargo test -p server --test protocol_docs`.
 
 use serde_json::Value;
-use server::protocol::{schema, ClientMessage, ServerMessage};
+use server::protocol::{schema, ClientMessage, ErrorCode, ServerMessage};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -126,5 +126,70 @@ fn every_message_type_has_an_example() {
             missing.is_empty(),
             "{side} messages without an example: {missing:?}"
         );
+    }
+}
+
+/// The codes of a table in one section of docs/protocol.md: the first cell of each row,
+/// between backticks.
+fn documented_codes(section: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(docs().join("protocol.md")).expect("docs/protocol.md");
+    let start = text.find(section).expect("the section");
+    let rest = &text[start + section.len()..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    rest[..end]
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once('`'))
+        .map(|(code, _)| code.to_string())
+        .collect()
+}
+
+/// The `err.…` keys of one of the page's dictionaries (`const zh = {…};` in web/js/i18n.js).
+fn page_codes(language: &str) -> BTreeSet<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/js/i18n.js");
+    let text = std::fs::read_to_string(path).expect("web/js/i18n.js");
+    let open = format!("const {language} = {{");
+    let start = text.find(&open).expect("the dictionary") + open.len();
+    let end = start + text[start..].find("\n};").expect("its end");
+    text[start..end]
+        .split("'err.")
+        .skip(1)
+        .filter_map(|s| s.split_once('\''))
+        .map(|(code, _)| code.to_string())
+        .collect()
+}
+
+/// The server's error codes are one enum; the schema lists exactly its codes, and
+/// docs/protocol.md and the page's English and Chinese texts have an entry for each and
+/// for nothing else, so a new code cannot be sent undocumented or shown untranslated.
+#[test]
+fn every_error_code_is_in_the_schema_the_docs_and_both_languages_of_the_page() {
+    let codes: BTreeSet<String> = ErrorCode::ALL
+        .iter()
+        .map(|c| c.as_str().to_string())
+        .collect();
+    assert_eq!(codes.len(), ErrorCode::ALL.len(), "no code twice");
+    for code in ErrorCode::ALL {
+        assert_eq!(
+            serde_json::to_value(code).expect("encodes"),
+            Value::String(code.as_str().into()),
+            "the wire form is as_str"
+        );
+    }
+    let schema = schema();
+    let in_schema: BTreeSet<String> = schema["server"]["$defs"]["ErrorCode"]["oneOf"]
+        .as_array()
+        .expect("the codes are a oneOf in the schema")
+        .iter()
+        .filter_map(|c| c["const"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(in_schema, codes, "the schema's codes");
+    assert_eq!(
+        documented_codes("## Errors"),
+        codes,
+        "docs/protocol.md's table of codes"
+    );
+    for language in ["zh", "en"] {
+        assert_eq!(page_codes(language), codes, "the page's {language} texts");
     }
 }

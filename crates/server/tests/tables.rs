@@ -10,6 +10,7 @@ use common::{
 };
 use serde_json::json;
 use server::client::Connection;
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -51,11 +52,11 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
         if let ServerMessage::Commitment { game_id, .. } = &m {
             send(
                 &mut conn,
-                ClientMessage::Nonce {
+                ClientMessage::Nonce(request::Nonce {
                     table: table.clone(),
                     game_id: game_id.clone(),
                     nonce: "0123456789abcdef".into(),
-                },
+                }),
             )
             .await;
         }
@@ -64,11 +65,11 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
             moves += 1;
             send(
                 &mut conn,
-                ClientMessage::Act {
+                ClientMessage::Act(request::Act {
                     table: table.clone(),
                     action,
                     seq: Some(seen.seq),
-                },
+                }),
             )
             .await;
         }
@@ -86,10 +87,10 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
     assert_eq!(seated, vec![table.clone()]);
     send(
         &mut back,
-        ClientMessage::Resume {
+        ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq,
-        },
+        }),
     )
     .await;
     let snapshot = until(&mut back, &table, &mut seen, |m| {
@@ -105,10 +106,10 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
     // is done, and a nonce sent for it could only be refused.
     send(
         &mut back,
-        ClientMessage::Resume {
+        ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq: before_the_deal,
-        },
+        }),
     )
     .await;
     loop {
@@ -149,10 +150,10 @@ async fn a_second_connection_of_the_same_account_takes_the_seat_over() {
         }
     }
     assert!(told);
-    let resume = ClientMessage::Resume {
+    let resume = ClientMessage::Resume(request::Resume {
         table: table.clone(),
         last_seq: 0,
-    };
+    });
     let (m, _) = enter(&mut second, &table, resume).await;
     assert!(matches!(m, ServerMessage::Table { you: Some(0), .. }));
     server.stop().await;
@@ -177,20 +178,20 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
     for seat in [1, 2] {
         send(
             &mut conn,
-            ClientMessage::AddBot {
+            ClientMessage::AddBot(request::AddBot {
                 table: table.clone(),
                 seat,
                 bot: "heuristic".into(),
-            },
+            }),
         )
         .await;
     }
     send(
         &mut conn,
-        ClientMessage::Ready {
+        ClientMessage::Ready(request::Ready {
             table: table.clone(),
             ready: true,
-        },
+        }),
     )
     .await;
     // The person never moves: the first timeout plays the default (no bid, or the
@@ -207,11 +208,11 @@ async fn a_player_who_lets_the_clock_run_out_gets_the_default_move_then_a_comput
         if let ServerMessage::Commitment { game_id, .. } = &m {
             send(
                 &mut conn,
-                ClientMessage::Nonce {
+                ClientMessage::Nonce(request::Nonce {
                     table: table.clone(),
                     game_id: game_id.clone(),
                     nonce: "aa".into(),
-                },
+                }),
             )
             .await;
         }
@@ -250,10 +251,10 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
     };
     let (table, mut sp) = open_table(&mut player, quick).await;
     let (mut watcher, _) = guest(&server.addr).await;
-    let watch = ClientMessage::Watch {
+    let watch = ClientMessage::Watch(request::Watch {
         table: table.clone(),
         invite: None,
-    };
+    });
     let (first, mut sw) = enter(&mut watcher, &table, watch).await;
     assert!(matches!(first, ServerMessage::Table { you: None, .. }));
     let (p, w) = tokio::join!(
@@ -270,11 +271,11 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
                     assert!(s.legal.is_empty());
                     if !refused {
                         watcher
-                            .send(&ClientMessage::Act {
+                            .send(&ClientMessage::Act(request::Act {
                                 table: table.clone(),
                                 action: json!("pass"),
                                 seq: None,
-                            })
+                            }))
                             .await
                             .expect("sent");
                     }
@@ -343,11 +344,11 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
     .await;
     send(
         &mut conn,
-        ClientMessage::Act {
+        ClientMessage::Act(request::Act {
             table: table.clone(),
             action: json!("stand"),
             seq: None,
-        },
+        }),
     )
     .await;
     let m = until(&mut conn, &table, &mut seen, |m| {
@@ -395,10 +396,10 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
     let (snapshot, _) = enter(
         &mut conn,
         &table,
-        ClientMessage::Resume {
+        ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq: 0,
-        },
+        }),
     )
     .await;
     let ServerMessage::Table { info, .. } = snapshot else {
@@ -432,7 +433,7 @@ async fn next_refusal(conn: &mut Connection) -> (String, String) {
         if let ServerMessage::Error { code, message, .. } =
             conn.recv_within(WAIT).await.expect("an answer")
         {
-            return (code, message);
+            return (code.to_string(), message);
         }
     }
 }
@@ -446,26 +447,26 @@ async fn a_refused_seat_is_named_by_its_number_from_one() {
     let (table, _) = create_table(&mut host, "doudizhu", TableOptions::default()).await;
     let asks = [
         (
-            ClientMessage::AddBot {
+            ClientMessage::AddBot(request::AddBot {
                 table: table.clone(),
                 seat: 0,
                 bot: "heuristic".into(),
-            },
+            }),
             ("seat_taken", "seat 1 is taken"),
         ),
         (
-            ClientMessage::AddBot {
+            ClientMessage::AddBot(request::AddBot {
                 table: table.clone(),
                 seat: 5,
                 bot: "heuristic".into(),
-            },
+            }),
             ("no_seat", "there is no seat 6 (seats 1 to 3)"),
         ),
         (
-            ClientMessage::RemoveBot {
+            ClientMessage::RemoveBot(request::RemoveBot {
                 table: table.clone(),
                 seat: 1,
-            },
+            }),
             ("no_bot", "no computer sits in seat 2"),
         ),
     ];
@@ -480,11 +481,11 @@ async fn a_refused_seat_is_named_by_its_number_from_one() {
     ] {
         send(
             &mut other,
-            ClientMessage::Join {
+            ClientMessage::Join(request::Join {
                 table: table.clone(),
                 seat: Some(seat),
                 invite: None,
-            },
+            }),
         )
         .await;
         assert_eq!(

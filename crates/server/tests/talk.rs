@@ -7,6 +7,7 @@ mod common;
 use common::{create_table, enter, guest, send, until, Seen, TestServer, WAIT};
 use serde_json::{json, Value};
 use server::client::Connection;
+use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 
 /// Two people at a Gomoku table; returns both connections, the table and their records.
@@ -22,19 +23,19 @@ async fn gomoku_pair(server: &TestServer) -> (Connection, Seen, Connection, Seen
         },
     )
     .await;
-    let join = ClientMessage::Join {
+    let join = ClientMessage::Join(request::Join {
         table: table.clone(),
         seat: Some(1),
         invite: None,
-    };
+    });
     let (_, mut sb) = enter(&mut b, &table, join).await;
     for c in [&mut a, &mut b] {
         send(
             c,
-            ClientMessage::Ready {
+            ClientMessage::Ready(request::Ready {
                 table: table.clone(),
                 ready: true,
-            },
+            }),
         )
         .await;
     }
@@ -50,11 +51,11 @@ async fn gomoku_pair(server: &TestServer) -> (Connection, Seen, Connection, Seen
 async fn act(c: &mut Connection, table: &str, action: Value) {
     send(
         c,
-        ClientMessage::Act {
+        ClientMessage::Act(request::Act {
             table: table.into(),
             action,
             seq: None,
-        },
+        }),
     )
     .await;
 }
@@ -114,10 +115,10 @@ async fn table_and_lobby_chat_with_limits_and_mutes() {
     let (mut a, _) = guest(&server.addr).await;
     let (mut b, _) = guest(&server.addr).await;
     let (table, mut sa) = create_table(&mut a, "tenhalf", TableOptions::default()).await;
-    let watch = ClientMessage::Watch {
+    let watch = ClientMessage::Watch(request::Watch {
         table: table.clone(),
         invite: None,
-    };
+    });
     let (_, mut sb) = enter(&mut b, &table, watch).await;
     send(
         &mut a,

@@ -383,7 +383,7 @@ fn create(args: &[&str]) -> Result<Command> {
                             format!("players takes a number of players, not '{n}'")
                         })?)
                 }
-                _ => crate::games::set_option(&mut options.config, option)?,
+                _ => crate::options::set_option(&mut options.config, option)?,
             },
         }
     }

@@ -19,6 +19,7 @@ use command::Command;
 use game::Registry;
 use input::Screen;
 use server::client::{ClientError, Connection};
+use server::protocol::{request, ErrorCode};
 use server::protocol::{ClientMessage, ServerMessage, UserInfo};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -142,10 +143,10 @@ impl Client<'_> {
         self.send(ClientMessage::Lobby { game: None }).await?;
         for table in seated {
             // The largest sequence number asks for the table as it is now, nothing replayed.
-            self.send(ClientMessage::Resume {
+            self.send(ClientMessage::Resume(request::Resume {
                 table,
                 last_seq: u64::MAX,
-            })
+            }))
             .await?;
         }
         Ok(())
@@ -236,7 +237,7 @@ impl Client<'_> {
         let ready = autoplay.ready_at(&self.tables);
         let due = autoplay.due(self.registry, &self.tables)?;
         for table in ready {
-            self.send(ClientMessage::Ready { table, ready: true })
+            self.send(ClientMessage::Ready(request::Ready { table, ready: true }))
                 .await?;
         }
         for (turn, engine) in due {
@@ -254,11 +255,11 @@ impl Client<'_> {
                     if let Some(autoplay) = &mut self.autoplay {
                         autoplay.send_at(&turn.table).await;
                     }
-                    self.send(ClientMessage::Act {
+                    self.send(ClientMessage::Act(request::Act {
                         table: turn.table,
                         action,
                         seq: Some(turn.seq),
-                    })
+                    }))
                     .await?
                 }
                 Err(e) => self.say(&format!(
@@ -289,7 +290,8 @@ impl Client<'_> {
                     }
                     self.send(ClientMessage::Lobby { game: None }).await?;
                     for (table, last_seq) in self.tables.resume_points() {
-                        self.send(ClientMessage::Resume { table, last_seq }).await?;
+                        self.send(ClientMessage::Resume(request::Resume { table, last_seq }))
+                            .await?;
                     }
                     return self.say("Reconnected.");
                 }
@@ -323,41 +325,43 @@ impl Client<'_> {
                 table,
                 seat,
                 invite,
-            } => ClientMessage::Join {
+            } => ClientMessage::Join(request::Join {
                 table,
                 seat,
                 invite,
-            },
-            Command::Watch { table, invite } => ClientMessage::Watch { table, invite },
+            }),
+            Command::Watch { table, invite } => {
+                ClientMessage::Watch(request::Watch { table, invite })
+            }
             Command::Focus(table) => {
                 return match self.tables.set_focus(&table) {
                     Ok(()) => self.show(),
                     Err(e) => self.say(&e),
                 }
             }
-            Command::Ready(ready) => ClientMessage::Ready {
+            Command::Ready(ready) => ClientMessage::Ready(request::Ready {
                 table: at_table("ready")?,
                 ready,
-            },
+            }),
             Command::AddBot { seat, bot } => {
                 let table = at_table("bot")?;
                 let bot = match bot {
                     Some(b) => b,
                     None => self.default_bot(&table)?,
                 };
-                ClientMessage::AddBot { table, seat, bot }
+                ClientMessage::AddBot(request::AddBot { table, seat, bot })
             }
-            Command::RemoveBot(seat) => ClientMessage::RemoveBot {
+            Command::RemoveBot(seat) => ClientMessage::RemoveBot(request::RemoveBot {
                 table: at_table("unbot")?,
                 seat,
-            },
-            Command::Stand => ClientMessage::Stand {
+            }),
+            Command::Stand => ClientMessage::Stand(request::Stand {
                 table: at_table("stand")?,
-            },
+            }),
             Command::Leave => {
                 let table = at_table("leave")?;
                 self.tables.forget(&table);
-                ClientMessage::Leave { table }
+                ClientMessage::Leave(request::Leave { table })
             }
             Command::Say(text) => ClientMessage::Chat {
                 table: Some(at_table("say")?),
@@ -384,10 +388,10 @@ impl Client<'_> {
                     standings::history(self.registry, &self.url, &name, token.as_deref()).await?;
                 return self.say(&text);
             }
-            Command::Auto(on) => ClientMessage::Auto {
+            Command::Auto(on) => ClientMessage::Auto(request::Auto {
                 table: at_table("auto")?,
                 on,
-            },
+            }),
             Command::Hint => {
                 let hint = self.tables.hint(self.registry);
                 return self.say(&hint);
@@ -514,11 +518,11 @@ impl Client<'_> {
                     "Dealing {game_id}: the server is committed to {commitment}; your random \
                      nonce {nonce} goes into the deal."
                 ))?;
-                self.send(ClientMessage::Nonce {
+                self.send(ClientMessage::Nonce(request::Nonce {
                     table,
                     game_id,
                     nonce,
-                })
+                }))
                 .await
             }
             ServerMessage::Chat {
@@ -559,7 +563,11 @@ impl Client<'_> {
             }
             // Banned: the server closes the connection, and neither the session nor a
             // new guest would let the client back in.
-            ServerMessage::Error { code, message, .. } if code == "banned" => {
+            ServerMessage::Error {
+                code: ErrorCode::Banned,
+                message,
+                ..
+            } => {
                 self.say(&format!("You are {message}."))?;
                 bail!("banned from {}", self.url)
             }
@@ -567,8 +575,10 @@ impl Client<'_> {
             // now. Reconnecting would take them back, and the other client would do the
             // same: the two would take turns forever.
             ServerMessage::Error {
-                code, table: None, ..
-            } if code == "taken_over" => {
+                code: ErrorCode::TakenOver,
+                table: None,
+                ..
+            } => {
                 self.say(
                     "This account connected again elsewhere, which plays on; this terminal \
                      stops. (`qipai connect` again takes the account back here.)",

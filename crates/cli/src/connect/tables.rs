@@ -5,6 +5,7 @@ use super::autoplay::Plays;
 use game::text::{seat_name, seat_number, signed};
 use game::{ErasedGame, Outcome, Registry, Viewer};
 use rand::TryRngCore;
+use server::protocol::request;
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableInfo};
 use std::collections::BTreeMap;
 
@@ -374,11 +375,11 @@ impl Tables {
         let action = game
             .parse_action(&state.view, text)
             .map_err(|e| format!("{e}. Try again (or `hint`)."))?;
-        Ok(ClientMessage::Act {
+        Ok(ClientMessage::Act(request::Act {
             table: t.info.id.clone(),
             action,
             seq: Some(t.seq),
-        })
+        }))
     }
 
     /// Takes in a table's message; what to print, if anything.

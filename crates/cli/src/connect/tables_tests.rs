@@ -4,6 +4,7 @@
 use super::*;
 use game::{Seed, TableSetup, ToAct};
 use serde_json::{json, Value};
+use server::protocol::request;
 
 /// A 五人斗地主 table seen by its landlord at the declaration, the seat's view and
 /// legal actions as the server sends them.
@@ -68,7 +69,7 @@ fn at_the_declaration_as(registry: &Registry, after: usize, over: bool) -> Table
 /// "open a table": on the landlord's turn it is the declaration.
 #[test]
 fn open_at_the_declaration_is_the_move_not_a_new_table() {
-    let registry = crate::games::registry();
+    let registry = games::registry();
     let tables = at_the_declaration(&registry);
     assert!(tables.focused().is_some_and(Seen::may_act));
     for line in ["open", " open ", "partner", "hidden"] {
@@ -86,7 +87,8 @@ fn open_at_the_declaration_is_the_move_not_a_new_table() {
     ] {
         assert!(!tables.reads_as_move(&registry, line), "{line:?}");
     }
-    let Ok(ClientMessage::Act { action, .. }) = tables.read_move(&registry, "open") else {
+    let Ok(ClientMessage::Act(request::Act { action, .. })) = tables.read_move(&registry, "open")
+    else {
         panic!("`open` is a declaration");
     };
     assert_eq!(action, json!({"declare": "open_solo"}));
@@ -97,7 +99,7 @@ fn open_at_the_declaration_is_the_move_not_a_new_table() {
 /// table words are table words again.
 #[test]
 fn off_turn_a_move_spelled_like_a_table_word_is_the_move_until_the_game_ends() {
-    let registry = crate::games::registry();
+    let registry = games::registry();
     let waiting = at_the_declaration_as(&registry, 2, false);
     assert!(!waiting.focused().is_some_and(Seen::may_act));
     assert!(waiting.reads_as_move(&registry, "open"));
@@ -109,7 +111,7 @@ fn off_turn_a_move_spelled_like_a_table_word_is_the_move_until_the_game_ends() {
 /// What the terminal says on being seated at a waiting Dou Dizhu table with these three
 /// `seats`, as seat 0, with `fill_ms` in the table's info when given (quick play).
 fn said_at_a_waiting_table(seats: Value, fill_ms: Option<u64>) -> String {
-    let registry = crate::games::registry();
+    let registry = games::registry();
     let mut info = json!({"id": "t2", "game": "doudizhu", "status": "waiting", "seats": seats,
                           "spectators": 0, "options": {"config": null, "private": false,
                           "computers": true, "rated": false, "turn_seconds": {}},

@@ -7,6 +7,7 @@ use game::{Registry, Seed};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use server::client::{ClientError, Connection};
+use server::protocol::request;
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableOptions};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -97,7 +98,7 @@ pub enum Role {
 /// The class an error is counted under.
 fn class(e: &ClientError) -> String {
     match e {
-        ClientError::Refused { code, .. } => code.clone(),
+        ClientError::Refused { code, .. } => code.to_string(),
         ClientError::Connection(_) => "connection".into(),
         ClientError::Closed { .. } => "closed".into(),
         ClientError::Unreadable(_) => "unreadable".into(),
@@ -168,17 +169,17 @@ async fn spectate(
         _ = step.wait_for(|s| *s >= Step::Stop) => None,
     };
     let Some(id) = id else { return Ok(()) };
-    conn.send(&ClientMessage::Watch {
+    conn.send(&ClientMessage::Watch(request::Watch {
         table: id,
         invite: None,
-    })
+    }))
     .await?;
     ctx.arrive(arrived);
     loop {
         tokio::select! {
             m = conn.recv() => {
                 if let ServerMessage::Error { code, .. } = m? {
-                    ctx.live.error(&code);
+                    ctx.live.error(code.as_str());
                 }
             }
             _ = step.wait_for(|s| *s >= Step::Stop) => return Ok(()),
@@ -263,11 +264,11 @@ impl Player {
                 }
             };
             for (seat, bot) in self.plan.computers.clone() {
-                conn.send(&ClientMessage::AddBot {
+                conn.send(&ClientMessage::AddBot(request::AddBot {
                     table: id.clone(),
                     seat,
                     bot,
-                })
+                }))
                 .await?;
             }
             self.table = id.clone();
@@ -281,11 +282,11 @@ impl Player {
             };
             let Some(id) = id else { return Ok(false) };
             self.table = id.clone();
-            conn.send(&ClientMessage::Join {
+            conn.send(&ClientMessage::Join(request::Join {
                 table: id,
                 seat: Some(self.plan.seat),
                 invite: None,
-            })
+            }))
             .await?;
         }
         Ok(true)
@@ -364,21 +365,21 @@ impl Player {
                 let action = self.choose(ctx).await;
                 self.acted_at = Some(self.version);
                 self.sent_at = Some(Instant::now());
-                conn.send(&ClientMessage::Act {
+                conn.send(&ClientMessage::Act(request::Act {
                     table: self.table.clone(),
                     action,
                     seq: Some(self.seq),
-                })
+                }))
                 .await?;
             }
         }
         if self.ready_at.is_some_and(|t| t <= now) {
             self.ready_at = None;
             if *ctx.step.borrow() == Step::Go {
-                conn.send(&ClientMessage::Ready {
+                conn.send(&ClientMessage::Ready(request::Ready {
                     table: self.table.clone(),
                     ready: true,
-                })
+                }))
                 .await?;
             }
         }
@@ -446,11 +447,11 @@ impl Player {
                 self.seq = seq;
                 self.in_game = true;
                 let nonce: [u8; 16] = self.rng.random();
-                conn.send(&ClientMessage::Nonce {
+                conn.send(&ClientMessage::Nonce(request::Nonce {
                     table,
                     game_id,
                     nonce: hex(&nonce),
-                })
+                }))
                 .await?;
             }
             ServerMessage::Action {
@@ -512,7 +513,7 @@ impl Player {
                 ..
             } if table == self.table => self.seq = seq,
             ServerMessage::Error { code, .. } => {
-                live.error(&code);
+                live.error(code.as_str());
                 // A refused move is made again from the next state, not this one.
                 self.sent_at = None;
             }

@@ -4,6 +4,7 @@
 
 use super::Conn;
 use crate::hall::Refusal;
+use crate::protocol::ErrorCode;
 use crate::protocol::{ClientMessage, ServerMessage};
 
 impl Conn {
@@ -61,7 +62,7 @@ impl Conn {
                 let seated = hall.seated_tables(&user);
                 if !seated.is_empty() {
                     return Err(Refusal::new(
-                        "seated",
+                        ErrorCode::Seated,
                         format!("leave your tables first: {}", seated.join(", ")),
                     ));
                 }
@@ -116,7 +117,7 @@ impl Conn {
                 Ok(())
             }
             // Only the kinds above come here; nothing of a message (a password) is echoed.
-            _ => Err(Refusal::new("internal", "not an account message")),
+            _ => Err(Refusal::new(ErrorCode::Internal, "not an account message")),
         }
     }
 }

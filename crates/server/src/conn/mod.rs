@@ -9,7 +9,8 @@ mod account;
 
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_RESTART};
-use crate::protocol::{ClientMessage, ServerMessage, VERSION};
+use crate::protocol::ErrorCode;
+use crate::protocol::{ClientMessage, ServerMessage, TableRequest, VERSION};
 use crate::ratelimit::Bucket;
 use crate::table::{Client, Cmd};
 use axum::extract::ws::{Message, WebSocket};
@@ -42,7 +43,7 @@ struct Conn {
 pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
     let Some(_live) = hall.connection(address) else {
         let refusal = ServerMessage::error(
-            "too_many_connections",
+            ErrorCode::TooManyConnections,
             format!(
                 "your address already has as many connections open here as one address may \
                  ({}): close one (another tab?) and try again",
@@ -127,7 +128,7 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
             next = read => next,
         };
         let Some(next) = next else {
-            conn.error("hello_first", "say hello within 10 seconds");
+            conn.error(ErrorCode::HelloFirst, "say hello within 10 seconds");
             out.close("no hello");
             break;
         };
@@ -139,7 +140,7 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
                 }
             }
             Message::Binary(_) => {
-                conn.error("bad_message", "messages are JSON in text frames");
+                conn.error(ErrorCode::BadMessage, "messages are JSON in text frames");
                 if !conn.strike() {
                     break;
                 }
@@ -154,12 +155,16 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
 }
 
 impl Conn {
-    fn error(&self, code: &'static str, message: impl Into<String>) {
+    fn error(&self, code: ErrorCode, message: impl Into<String>) {
         self.refuse(Refusal::new(code, message));
     }
 
     fn refuse(&self, r: Refusal) {
-        self.hall.metrics.errors.with_label_values(&[r.code]).inc();
+        self.hall
+            .metrics
+            .errors
+            .with_label_values(&[r.code.as_str()])
+            .inc();
         self.client
             .out
             .send(&ServerMessage::error(r.code, r.message, None));
@@ -179,7 +184,7 @@ impl Conn {
     async fn on_text(&mut self, text: &str) -> bool {
         self.hall.metrics.messages_in.inc();
         if !self.bucket.take() {
-            self.error("rate_limited", "too many messages: slow down");
+            self.error(ErrorCode::RateLimited, "too many messages: slow down");
             return self.strike();
         }
         if self
@@ -189,7 +194,7 @@ impl Conn {
             .is_some_and(|u| !self.hall.may_send(u))
         {
             self.error(
-                "rate_limited",
+                ErrorCode::RateLimited,
                 "too many messages from this account: slow down",
             );
             return self.strike();
@@ -198,9 +203,9 @@ impl Conn {
             Ok(m) => m,
             Err(e) => {
                 let code = if serde_json::from_str::<serde_json::Value>(text).is_ok() {
-                    "bad_message"
+                    ErrorCode::BadMessage
                 } else {
-                    "bad_json"
+                    ErrorCode::BadJson
                 };
                 self.error(code, format!("cannot read that message: {e}"));
                 return self.strike();
@@ -224,14 +229,14 @@ impl Conn {
     async fn hello(&mut self, message: ClientMessage) -> bool {
         let ClientMessage::Hello { version, token } = message else {
             self.error(
-                "hello_first",
+                ErrorCode::HelloFirst,
                 "the first message is a hello with the protocol version",
             );
             return false;
         };
         if version != VERSION {
             self.error(
-                "bad_version",
+                ErrorCode::BadVersion,
                 format!("this server speaks protocol version {VERSION}, not {version}"),
             );
             self.client.out.close("wrong protocol version");
@@ -288,31 +293,72 @@ impl Conn {
         });
     }
 
-    /// A table request: to the table, which answers itself.
-    async fn forward(
-        &mut self,
-        table: &str,
-        cmd: impl FnOnce(Client) -> Cmd,
-    ) -> Result<(), Refusal> {
-        let handle = self
-            .hall
-            .table(table)
-            .ok_or_else(|| Refusal::new("no_table", format!("there is no table {table}")))?;
-        if handle.send(cmd(self.client.clone())).await {
+    /// Hands `cmd` to table `table`, which answers the client itself.
+    async fn send_to(&mut self, table: &str, cmd: Cmd) -> Result<(), Refusal> {
+        let handle = self.hall.table(table).ok_or_else(|| {
+            Refusal::new(ErrorCode::NoTable, format!("there is no table {table}"))
+        })?;
+        if handle.send(cmd).await {
             self.tables.insert(table.to_string());
             Ok(())
         } else {
             Err(Refusal::new(
-                "no_table",
+                ErrorCode::NoTable,
                 format!("table {table} has closed"),
             ))
         }
     }
 
+    /// A request to one table, passed on whole: the table alone reads it.
+    async fn forward(&mut self, request: TableRequest) -> Result<(), Refusal> {
+        if matches!(request, TableRequest::Join(_)) {
+            self.user()?;
+        }
+        let table = request.table().clone();
+        let leaving = matches!(request, TableRequest::Leave(_));
+        let cmd = Cmd::Request {
+            from: self.client.clone(),
+            request,
+            at: Instant::now(),
+        };
+        let sent = self.send_to(&table, cmd).await;
+        if leaving {
+            self.tables.remove(&table);
+        }
+        sent
+    }
+
+    /// Seats this connection's user at `table`, as creating a table or quick play does.
+    async fn sit(
+        &mut self,
+        table: &str,
+        seat: Option<usize>,
+        invite: Option<String>,
+        ready: bool,
+    ) -> Result<(), Refusal> {
+        let from = self.client.clone();
+        self.send_to(
+            table,
+            Cmd::Sit {
+                from,
+                seat,
+                invite,
+                ready,
+            },
+        )
+        .await
+    }
+
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refusal> {
+        let message = match message.into_table_request() {
+            Ok(request) => return self.forward(request).await,
+            Err(other) => other,
+        };
         let hall = self.hall.clone();
         match message {
-            ClientMessage::Hello { .. } => Err(Refusal::new("hello_again", "you have said hello")),
+            ClientMessage::Hello { .. } => {
+                Err(Refusal::new(ErrorCode::HelloAgain, "you have said hello"))
+            }
             ClientMessage::Ping => {
                 self.client.out.send(&ServerMessage::Pong);
                 Ok(())
@@ -356,100 +402,24 @@ impl Conn {
                     game,
                     invite: invite.clone(),
                 });
-                self.forward(&handle.id, |from| Cmd::Join {
-                    from,
-                    seat: Some(0),
-                    invite,
-                    ready: false,
-                })
-                .await
+                self.sit(&handle.id, Some(0), invite, false).await
             }
             ClientMessage::QuickPlay { game } => {
                 let user = self.user()?.clone();
                 let handle = hall.quick_play(&user, &game).await?;
-                self.forward(&handle.id, |from| Cmd::Join {
-                    from,
-                    seat: None,
-                    invite: None,
-                    ready: true,
-                })
-                .await
-            }
-            ClientMessage::Join {
-                table,
-                seat,
-                invite,
-            } => {
-                self.user()?;
-                self.forward(&table, |from| Cmd::Join {
-                    from,
-                    seat,
-                    invite,
-                    ready: false,
-                })
-                .await
-            }
-            ClientMessage::Watch { table, invite } => {
-                self.forward(&table, |from| Cmd::Watch { from, invite })
-                    .await
-            }
-            ClientMessage::Resume { table, last_seq } => {
-                self.forward(&table, |from| Cmd::Resume { from, last_seq })
-                    .await
-            }
-            ClientMessage::Stand { table } => {
-                self.forward(&table, |from| Cmd::Stand { from }).await
-            }
-            ClientMessage::Leave { table } => {
-                let r = self.forward(&table, |from| Cmd::Leave { from }).await;
-                self.tables.remove(&table);
-                r
-            }
-            ClientMessage::Ready { table, ready } => {
-                self.forward(&table, |from| Cmd::Ready { from, ready })
-                    .await
-            }
-            ClientMessage::AddBot { table, seat, bot } => {
-                self.forward(&table, |from| Cmd::AddBot { from, seat, bot })
-                    .await
-            }
-            ClientMessage::RemoveBot { table, seat } => {
-                self.forward(&table, |from| Cmd::RemoveBot { from, seat })
-                    .await
-            }
-            ClientMessage::Nonce {
-                table,
-                game_id,
-                nonce,
-            } => {
-                self.forward(&table, |from| Cmd::Nonce {
-                    from,
-                    game_id,
-                    nonce,
-                })
-                .await
-            }
-            ClientMessage::Act { table, action, seq } => {
-                let at = Instant::now();
-                self.forward(&table, |from| Cmd::Act {
-                    from,
-                    action,
-                    seq,
-                    at,
-                })
-                .await
-            }
-            ClientMessage::Auto { table, on } => {
-                self.forward(&table, |from| Cmd::Auto { from, on }).await
+                self.sit(&handle.id, None, None, true).await
             }
             ClientMessage::Chat { table, text } => {
                 let user = self.user()?.clone();
                 let text = clean_chat(&text, hall.config.limits.max_chat)?;
                 if !hall.may_chat(&user) {
-                    return Err(Refusal::new("rate_limited", "too much chat: wait a moment"));
+                    return Err(Refusal::new(
+                        ErrorCode::RateLimited,
+                        "too much chat: wait a moment",
+                    ));
                 }
                 match table {
-                    Some(t) => self.forward(&t, |from| Cmd::Chat { from, text }).await,
+                    Some(table) => self.forward(TableRequest::Chat { table, text }).await,
                     None => {
                         hall.lobby.chat(&user.name, &text);
                         Ok(())
@@ -460,6 +430,21 @@ impl Conn {
                 self.client.out.set_muted(&user, mute);
                 Ok(())
             }
+            // Passed on whole by `into_table_request` above; never read here.
+            ClientMessage::Join(_)
+            | ClientMessage::Watch(_)
+            | ClientMessage::Stand(_)
+            | ClientMessage::Leave(_)
+            | ClientMessage::Ready(_)
+            | ClientMessage::AddBot(_)
+            | ClientMessage::RemoveBot(_)
+            | ClientMessage::Nonce(_)
+            | ClientMessage::Act(_)
+            | ClientMessage::Auto(_)
+            | ClientMessage::Resume(_) => Err(Refusal::new(
+                ErrorCode::Internal,
+                "a table's request was not passed on to its table",
+            )),
         }
     }
 
@@ -489,11 +474,11 @@ pub fn clean_chat(text: &str, max: usize) -> Result<String, Refusal> {
     let clean: String = text.chars().filter(|c| !c.is_control()).collect();
     let clean = clean.trim();
     if clean.is_empty() {
-        return Err(Refusal::new("bad_chat", "say something"));
+        return Err(Refusal::new(ErrorCode::BadChat, "say something"));
     }
     if clean.chars().count() > max {
         return Err(Refusal::new(
-            "bad_chat",
+            ErrorCode::BadChat,
             format!("a chat line is at most {max} characters"),
         ));
     }

@@ -9,9 +9,13 @@
 //! docs/protocol.md shows every message with an example; docs/protocol.schema.json is
 //! generated from these types, and a test fails when the two and the types disagree.
 
+mod code;
 mod info;
+pub mod request;
 
+pub use code::ErrorCode;
 pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
+pub use request::TableRequest;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -107,57 +111,19 @@ pub enum ClientMessage {
         options: TableOptions,
     },
     /// Sit at a table: at `seat`, or at the first free seat.
-    Join {
-        /// The table.
-        table: TableId,
-        /// The seat wanted.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<usize>,
-        /// The invite code of a private table.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        invite: Option<String>,
-    },
+    Join(request::Join),
     /// Watch a table as a spectator.
-    Watch {
-        /// The table.
-        table: TableId,
-        /// The invite code of a private table.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        invite: Option<String>,
-    },
+    Watch(request::Watch),
     /// Get up from one's seat (between games) and keep watching.
-    Stand {
-        /// The table.
-        table: TableId,
-    },
+    Stand(request::Stand),
     /// Leave a table: stand up (between games) and stop watching.
-    Leave {
-        /// The table.
-        table: TableId,
-    },
+    Leave(request::Leave),
     /// Ready (or not) for the next game; a game starts when every seat is filled and ready.
-    Ready {
-        /// The table.
-        table: TableId,
-        /// Ready or not.
-        ready: bool,
-    },
+    Ready(request::Ready),
     /// Put a computer in an empty seat (the table's host only).
-    AddBot {
-        /// The table.
-        table: TableId,
-        /// The seat.
-        seat: usize,
-        /// One of the game's bots (`heuristic`, `engine:L5`).
-        bot: String,
-    },
+    AddBot(request::AddBot),
     /// Take a computer out of a seat between games (the table's host only).
-    RemoveBot {
-        /// The table.
-        table: TableId,
-        /// The seat.
-        seat: usize,
-    },
+    RemoveBot(request::RemoveBot),
     /// Sit at an open table of `game`, or open one that computers fill after a short wait.
     QuickPlay {
         /// The game.
@@ -165,32 +131,11 @@ pub enum ClientMessage {
     },
     /// A seat's contribution to the next deal's randomness, answering a
     /// [`ServerMessage::Commitment`].
-    Nonce {
-        /// The table.
-        table: TableId,
-        /// The game the nonce is for.
-        game_id: String,
-        /// 1–32 random bytes, in hex.
-        nonce: String,
-    },
+    Nonce(request::Nonce),
     /// A move, in the game's JSON form (`{"play":"3 3 4 4 5 5"}`, `{"place":[7,7]}`).
-    Act {
-        /// The table.
-        table: TableId,
-        /// The action.
-        action: Value,
-        /// The table sequence number the client last saw; an action sent against an older
-        /// state than the current one is refused with `stale`.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        seq: Option<u64>,
-    },
+    Act(request::Act),
     /// Let a computer play one's seat (托管), or take it back.
-    Auto {
-        /// The table.
-        table: TableId,
-        /// On or off.
-        on: bool,
-    },
+    Auto(request::Auto),
     /// Say something at a table, or in the lobby without `table`.
     Chat {
         /// The table, or none for the lobby.
@@ -207,12 +152,7 @@ pub enum ClientMessage {
         mute: bool,
     },
     /// After a reconnect: what the table published since `last_seq`.
-    Resume {
-        /// The table.
-        table: TableId,
-        /// The last sequence number received from it.
-        last_seq: u64,
-    },
+    Resume(request::Resume),
     /// A keep-alive; answered with [`ServerMessage::Pong`].
     Ping,
 }
@@ -389,7 +329,7 @@ pub enum ServerMessage {
     /// A request failed. Nothing changed.
     Error {
         /// A stable code to act on (`not_your_turn`, `illegal`, `rate_limited`…).
-        code: String,
+        code: ErrorCode,
         /// What went wrong, for people.
         message: String,
         /// The table concerned, if any.
@@ -416,11 +356,37 @@ pub fn schema() -> Value {
     })
 }
 
+impl ClientMessage {
+    /// The request to one table that this message is, passed on whole; any other message
+    /// back as it was. Table chat is not one here: the connection checks a chat line (its
+    /// length, the account's allowance) before a table hears it.
+    pub fn into_table_request(self) -> Result<TableRequest, ClientMessage> {
+        Ok(match self {
+            ClientMessage::Join(r) => TableRequest::Join(r),
+            ClientMessage::Watch(r) => TableRequest::Watch(r),
+            ClientMessage::Stand(r) => TableRequest::Stand(r),
+            ClientMessage::Leave(r) => TableRequest::Leave(r),
+            ClientMessage::Ready(r) => TableRequest::Ready(r),
+            ClientMessage::AddBot(r) => TableRequest::AddBot(r),
+            ClientMessage::RemoveBot(r) => TableRequest::RemoveBot(r),
+            ClientMessage::Nonce(r) => TableRequest::Nonce(r),
+            ClientMessage::Act(r) => TableRequest::Act(r),
+            ClientMessage::Auto(r) => TableRequest::Auto(r),
+            ClientMessage::Resume(r) => TableRequest::Resume(r),
+            other => return Err(other),
+        })
+    }
+}
+
 impl ServerMessage {
     /// An error message.
-    pub fn error(code: &str, message: impl Into<String>, table: Option<&str>) -> ServerMessage {
+    pub fn error(
+        code: ErrorCode,
+        message: impl Into<String>,
+        table: Option<&str>,
+    ) -> ServerMessage {
         ServerMessage::Error {
-            code: code.to_string(),
+            code,
             message: message.into(),
             table: table.map(str::to_string),
         }

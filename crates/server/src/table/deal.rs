@@ -6,6 +6,7 @@ use super::log::Entry;
 use super::play::{Phase, Running};
 use super::{Client, TableTask};
 use crate::hall::Refusal;
+use crate::protocol::ErrorCode;
 use crate::store::StoredGame;
 use game::{fair, Nonce, Seed, Table, TableSetup};
 use rand::TryRngCore;
@@ -35,7 +36,7 @@ pub(super) fn random_seed() -> Result<Seed, Refusal> {
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng
         .try_fill_bytes(&mut bytes)
-        .map_err(|e| Refusal::new("internal", format!("no randomness: {e}")))?;
+        .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
     Ok(Seed(bytes))
 }
 
@@ -51,7 +52,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .map(|g| g.default_bot().to_string())
+            .map(|g| self.hall.computer_in(g).to_string())
         else {
             return;
         };
@@ -129,17 +130,18 @@ impl TableTask {
         };
         let refusal = match &mut self.phase {
             Phase::Dealing(d) if d.game_id == game_id => match Nonce::from_hex(nonce) {
-                Ok(_) if d.nonces[seat].is_some() => {
-                    Some(Refusal::new("nonce_sent", "this seat has sent its nonce"))
-                }
+                Ok(_) if d.nonces[seat].is_some() => Some(Refusal::new(
+                    ErrorCode::NonceSent,
+                    "this seat has sent its nonce",
+                )),
                 Ok(n) => {
                     d.nonces[seat] = Some(n);
                     None
                 }
-                Err(e) => Some(Refusal::new("bad_nonce", e)),
+                Err(e) => Some(Refusal::new(ErrorCode::BadNonce, e.to_string())),
             },
             _ => Some(Refusal::new(
-                "wrong_phase",
+                ErrorCode::WrongPhase,
                 format!("no deal of {game_id} is waiting for nonces"),
             )),
         };

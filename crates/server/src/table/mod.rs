@@ -25,7 +25,8 @@ mod watchers;
 
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{ConnId, Outbox};
-use crate::protocol::{ServerMessage, TableId, TableInfo, TableOptions, UserInfo};
+use crate::protocol::ErrorCode;
+use crate::protocol::{ServerMessage, TableId, TableInfo, TableOptions, TableRequest, UserInfo};
 use crate::store::{LastGame, StoredTable};
 use game::{GameError, Seat};
 use log::{Audience, Entry, Log};
@@ -65,55 +66,24 @@ pub struct Client {
     pub out: Outbox,
 }
 
-/// What a table can be asked (the fields name themselves: who asks, and the request's
-/// own fields as in [`crate::protocol::ClientMessage`]).
+/// What a table can be asked: a client's request, whole as the client sent it, or what
+/// the hall and the table's own helpers tell it.
 pub(crate) enum Cmd {
-    /// Sit down (at `seat`, or the first free seat); `ready` for the next game at once,
-    /// as quick play sits people (they asked to play now, and are not asked again).
-    Join {
+    /// A client's request, received at `at` (when an action's latency starts).
+    Request {
+        from: Client,
+        request: TableRequest,
+        at: Instant,
+    },
+    /// Seat the hall's client (at `seat`, or the first free seat), as creating a table
+    /// and quick play do; `ready` for the next game at once, as quick play sits people
+    /// (they asked to play now, and are not asked again).
+    Sit {
         from: Client,
         seat: Option<usize>,
         invite: Option<String>,
         ready: bool,
     },
-    /// Watch.
-    Watch {
-        from: Client,
-        invite: Option<String>,
-    },
-    /// Come back after a reconnect.
-    Resume { from: Client, last_seq: u64 },
-    /// Get up.
-    Stand { from: Client },
-    /// Get up and stop watching.
-    Leave { from: Client },
-    /// Ready or not.
-    Ready { from: Client, ready: bool },
-    /// Put a computer in a seat.
-    AddBot {
-        from: Client,
-        seat: usize,
-        bot: String,
-    },
-    /// Take a computer out.
-    RemoveBot { from: Client, seat: usize },
-    /// A nonce for the deal being prepared.
-    Nonce {
-        from: Client,
-        game_id: String,
-        nonce: String,
-    },
-    /// A move.
-    Act {
-        from: Client,
-        action: Value,
-        seq: Option<u64>,
-        at: Instant,
-    },
-    /// 托管 on or off.
-    Auto { from: Client, on: bool },
-    /// Table chat.
-    Chat { from: Client, text: String },
     /// A connection closed.
     Gone { conn: ConnId },
     /// A computer chose (see [`play`]).
@@ -267,32 +237,13 @@ impl TableTask {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Join {
+            Cmd::Request { from, request, at } => self.request(from, request, at).await,
+            Cmd::Sit {
                 from,
                 seat,
                 invite,
                 ready,
             } => self.join(from, seat, invite, ready).await,
-            Cmd::Watch { from, invite } => self.watch(from, invite),
-            Cmd::Resume { from, last_seq } => self.resume(from, last_seq).await,
-            Cmd::Stand { from } => self.stand(&from, false).await,
-            Cmd::Leave { from } => self.stand(&from, true).await,
-            Cmd::Ready { from, ready } => self.ready(&from, ready).await,
-            Cmd::AddBot { from, seat, bot } => self.add_bot(&from, seat, bot).await,
-            Cmd::RemoveBot { from, seat } => self.remove_bot(&from, seat).await,
-            Cmd::Nonce {
-                from,
-                game_id,
-                nonce,
-            } => self.nonce(&from, &game_id, &nonce).await,
-            Cmd::Act {
-                from,
-                action,
-                seq,
-                at,
-            } => self.act(&from, action, seq, at).await,
-            Cmd::Auto { from, on } => self.auto(&from, on).await,
-            Cmd::Chat { from, text } => self.chat(&from, text),
             Cmd::Gone { conn } => self.gone(conn).await,
             Cmd::BotMoved {
                 game_id,
@@ -304,11 +255,29 @@ impl TableTask {
         }
     }
 
+    /// A client's request.
+    async fn request(&mut self, from: Client, request: TableRequest, at: Instant) {
+        match request {
+            TableRequest::Join(r) => self.join(from, r.seat, r.invite, false).await,
+            TableRequest::Watch(r) => self.watch(from, r.invite),
+            TableRequest::Resume(r) => self.resume(from, r.last_seq).await,
+            TableRequest::Stand(_) => self.stand(&from, false).await,
+            TableRequest::Leave(_) => self.stand(&from, true).await,
+            TableRequest::Ready(r) => self.ready(&from, r.ready).await,
+            TableRequest::AddBot(r) => self.add_bot(&from, r.seat, r.bot).await,
+            TableRequest::RemoveBot(r) => self.remove_bot(&from, r.seat).await,
+            TableRequest::Nonce(r) => self.nonce(&from, &r.game_id, &r.nonce).await,
+            TableRequest::Act(r) => self.act(&from, r.action, r.seq, at).await,
+            TableRequest::Auto(r) => self.auto(&from, r.on).await,
+            TableRequest::Chat { text, .. } => self.chat(&from, text),
+        }
+    }
+
     fn refuse(&self, to: &Client, refusal: Refusal) {
         self.hall
             .metrics
             .errors
-            .with_label_values(&[refusal.code])
+            .with_label_values(&[refusal.code.as_str()])
             .inc();
         to.out.send(&ServerMessage::error(
             refusal.code,
@@ -326,7 +295,7 @@ impl TableTask {
     fn seated(&self, from: &Client) -> Result<Seat, Refusal> {
         let user = from.user.as_ref().ok_or_else(Refusal::not_logged_in)?;
         self.seat_of(user)
-            .ok_or_else(|| Refusal::new("not_seated", "you have no seat at this table"))
+            .ok_or_else(|| Refusal::new(ErrorCode::NotSeated, "you have no seat at this table"))
     }
 
     fn audience(&self, user: Option<&UserInfo>) -> Audience {

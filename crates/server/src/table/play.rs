@@ -8,6 +8,7 @@ use super::seats::Auto;
 use super::stall::Stall;
 use super::{Client, TableTask};
 use crate::hall::Refusal;
+use crate::protocol::ErrorCode;
 use crate::protocol::GameState;
 use crate::store::StoreError;
 use game::{Applied, GameError, Nonce, Seat, Seed, Table, ToAct, Viewer};
@@ -229,7 +230,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .map_or("random", |g| g.default_bot());
+            .map_or("random", |g| hall.computer_in(g));
         for (seat, s) in self.seats.iter().enumerate() {
             let wanted = s.computer_plays();
             if wanted && !run.table.has_bot(seat) {
@@ -336,18 +337,18 @@ impl TableTask {
                 return self.refuse(
                     from,
                     Refusal::new(
-                        "storage",
+                        ErrorCode::Storage,
                         "the server is waiting for its storage; nothing was taken, try again in a moment",
                     ),
                 )
             }
-            _ => return self.refuse(from, Refusal::new("wrong_phase", "no game is being played")),
+            _ => return self.refuse(from, Refusal::new(ErrorCode::WrongPhase, "no game is being played")),
         };
         if seq.is_some_and(|s| s < stale_before) {
             return self.refuse(
                 from,
                 Refusal::new(
-                    "stale",
+                    ErrorCode::Stale,
                     "the game changed since the state this move was made in",
                 ),
             );

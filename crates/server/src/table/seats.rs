@@ -4,6 +4,7 @@
 use super::play::Phase;
 use super::{Client, TableTask};
 use crate::hall::Refusal;
+use crate::protocol::ErrorCode;
 use crate::protocol::{SeatInfo, UserInfo};
 use crate::store::StoredSeat;
 use game::text::{seat_name, seat_number};
@@ -123,7 +124,10 @@ impl TableTask {
             }
             return self.refuse(
                 &from,
-                Refusal::new("seated", format!("you already sit in {}", seat_name(s))),
+                Refusal::new(
+                    ErrorCode::Seated,
+                    format!("you already sit in {}", seat_name(s)),
+                ),
             );
         }
         if let Err(r) = self.check_invite(invite.as_deref()) {
@@ -133,7 +137,7 @@ impl TableTask {
             return self.refuse(
                 &from,
                 Refusal::new(
-                    "playing",
+                    ErrorCode::Playing,
                     "a game is being played: watch, and sit when it ends",
                 ),
             );
@@ -145,14 +149,17 @@ impl TableTask {
             Some(s) if !self.seats[s].is_empty() => {
                 return self.refuse(
                     &from,
-                    Refusal::new("seat_taken", format!("{} is taken", seat_name(s))),
+                    Refusal::new(ErrorCode::SeatTaken, format!("{} is taken", seat_name(s))),
                 )
             }
             Some(s) => s,
             None => match self.seats.iter().position(SeatState::is_empty) {
                 Some(s) => s,
                 None => {
-                    return self.refuse(&from, Refusal::new("table_full", "every seat is taken"))
+                    return self.refuse(
+                        &from,
+                        Refusal::new(ErrorCode::TableFull, "every seat is taken"),
+                    )
                 }
             },
         };
@@ -188,7 +195,7 @@ impl TableTask {
                     }
                     return self.refuse(
                         from,
-                        Refusal::new("playing", "you can stand up when the game ends"),
+                        Refusal::new(ErrorCode::Playing, "you can stand up when the game ends"),
                     );
                 }
                 self.seats[s].clear();
@@ -228,26 +235,29 @@ impl TableTask {
         };
         let refusal = if !self.is_host(from) {
             Some(Refusal::new(
-                "not_host",
+                ErrorCode::NotHost,
                 "only the table's host seats computers",
             ))
         } else if !self.options.computers {
             Some(Refusal::new(
-                "no_computers",
+                ErrorCode::NoComputers,
                 "this table is for people only",
             ))
         } else if !matches!(self.phase, Phase::Waiting) {
-            Some(Refusal::new("playing", "computers sit down between games"))
+            Some(Refusal::new(
+                ErrorCode::Playing,
+                "computers sit down between games",
+            ))
         } else if seat >= self.seats.len() {
             Some(no_seat(seat, self.seats.len()))
         } else if !self.seats[seat].is_empty() {
             Some(Refusal::new(
-                "seat_taken",
+                ErrorCode::SeatTaken,
                 format!("{} is taken", seat_name(seat)),
             ))
         } else if !game.bot_names().contains(&bot.as_str()) {
             Some(Refusal::new(
-                "unknown_bot",
+                ErrorCode::UnknownBot,
                 format!(
                     "{} has no bot '{bot}' (bots: {})",
                     self.game,
@@ -275,13 +285,16 @@ impl TableTask {
         if !self.is_host(from) {
             return self.refuse(
                 from,
-                Refusal::new("not_host", "only the table's host removes computers"),
+                Refusal::new(
+                    ErrorCode::NotHost,
+                    "only the table's host removes computers",
+                ),
             );
         }
         if !matches!(self.phase, Phase::Waiting) {
             return self.refuse(
                 from,
-                Refusal::new("playing", "computers get up between games"),
+                Refusal::new(ErrorCode::Playing, "computers get up between games"),
             );
         }
         match self.seats.get_mut(seat) {
@@ -289,7 +302,10 @@ impl TableTask {
             _ => {
                 return self.refuse(
                     from,
-                    Refusal::new("no_bot", format!("no computer sits in {}", seat_name(seat))),
+                    Refusal::new(
+                        ErrorCode::NoBot,
+                        format!("no computer sits in {}", seat_name(seat)),
+                    ),
                 )
             }
         }
@@ -316,7 +332,7 @@ impl TableTask {
 /// them from 1, and whoever asked for seat 4 at a table of three learns which to ask for.
 fn no_seat(seat: usize, seats: usize) -> Refusal {
     Refusal::new(
-        "no_seat",
+        ErrorCode::NoSeat,
         format!(
             "there is no seat {} (seats 1 to {seats})",
             seat_number(seat)

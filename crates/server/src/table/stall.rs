@@ -23,6 +23,7 @@
 use super::end::Ending;
 use super::play::Phase;
 use super::TableTask;
+use crate::protocol::ErrorCode;
 use crate::protocol::ServerMessage;
 use crate::store::StoreError;
 use std::time::{Duration, Instant};
@@ -97,8 +98,11 @@ impl TableTask {
     /// `storage` error (not a refusal of anyone's request: nobody asked).
     pub(super) fn tell_storage(&self, why: &str) {
         for sub in self.subs.values() {
-            sub.out
-                .send(&ServerMessage::error("storage", why, Some(&self.id)));
+            sub.out.send(&ServerMessage::error(
+                ErrorCode::Storage,
+                why,
+                Some(&self.id),
+            ));
         }
     }
 

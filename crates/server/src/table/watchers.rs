@@ -9,6 +9,7 @@ use super::seats::Auto;
 use super::{Client, Sub, TableTask};
 use crate::hall::Refusal;
 use crate::outbox::ConnId;
+use crate::protocol::ErrorCode;
 use crate::protocol::ServerMessage;
 use serde_json::Value;
 use std::time::Instant;
@@ -28,7 +29,7 @@ impl TableTask {
             for c in older {
                 if let Some(sub) = self.subs.remove(&c) {
                     sub.out.send(&ServerMessage::error(
-                        "taken_over",
+                        ErrorCode::TakenOver,
                         "this table is now followed from another connection",
                         Some(&self.id),
                     ));
@@ -72,7 +73,7 @@ impl TableTask {
     pub(super) fn check_invite(&self, invite: Option<&str>) -> Result<(), Refusal> {
         match &self.invite {
             Some(code) if invite != Some(code.as_str()) => Err(Refusal::new(
-                "private",
+                ErrorCode::Private,
                 "this table is private: you need its invite code",
             )),
             _ => Ok(()),
@@ -101,7 +102,7 @@ impl TableTask {
             return self.refuse(
                 &from,
                 Refusal::new(
-                    "private",
+                    ErrorCode::Private,
                     "this table is private: join it with its invite code",
                 ),
             );
@@ -175,7 +176,10 @@ impl TableTask {
         if !self.subs.contains_key(&from.conn) {
             return self.refuse(
                 from,
-                Refusal::new("not_watching", "join or watch the table to chat there"),
+                Refusal::new(
+                    ErrorCode::NotWatching,
+                    "join or watch the table to chat there",
+                ),
             );
         }
         self.publish(Entry::Chat {
