@@ -1,56 +1,79 @@
 #!/usr/bin/env bash
 # Every test qipai has, from a fresh clone: formatting, lints, the docs' links, all tests
-# of every crate, the server's tests and the crash tests once more on PostgreSQL, the
-# property tests once more with a new seed, the binary exactly as the README's run command
-# builds it (so that command starts at once after this one), and the browser client played
-# end to end in Chromium against that binary.
-# Tests run in release mode: the self-play strength tests play thousands of games.
+# of every crate (the store's conformance suite on SQLite and on PostgreSQL among them),
+# the property tests once more with a new seed, and the browser client played end to end
+# in Chromium against the binary the tests built.
+#
+# One build serves it all: clippy, the docs and the tests share the release profile and
+# the workspace's features, so the dependencies are checked once and compiled once, and
+# `cargo run --release -- serve` afterwards finds the binary built. The test binaries run
+# in parallel, a test to a process (cargo-nextest, which the machine has; it is installed
+# if missing). Tests run in release mode: the strength tests play thousands of games.
+#
+# QIPAI_TEST_STEPS limits a run to some of its steps, for working on one part:
+# `QIPAI_TEST_STEPS=tests bash scripts/test.sh` (steps: lint, docs, tests, rotating, web).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+steps="${QIPAI_TEST_STEPS:-lint docs tests rotating web}"
+step() { [[ " $steps " == *" $1 "* ]]; }
+started=$(date +%s)
+say() { echo "== $* ($(( $(date +%s) - started )) s)"; }
+
 # Property tests draw their cases from this seed, so a run is reproducible.
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261130}"
-cargo fmt --all -- --check
-cargo clippy --workspace --all-targets --release -- -D warnings
-# The docs build without a broken link (private items too: the module maps link them).
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items
 
-# A PostgreSQL server (the machine's, or one this starts), and none of the databases an
-# earlier run's tests left on it.
-QIPAI_TEST_POSTGRES=$(bash scripts/postgres.sh)
-export QIPAI_TEST_POSTGRES
-drop_test_databases() {
-    psql "$QIPAI_TEST_POSTGRES/postgres" -tAc "SELECT format('DROP DATABASE %I;', datname) \
-        FROM pg_database WHERE datname LIKE 'qipai\_test\_%'" | psql "$QIPAI_TEST_POSTGRES/postgres" -q
-}
-drop_test_databases
+if step lint; then
+    say "formatting and lints"
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets --release -- -D warnings
+fi
 
-cargo test --workspace --release
+if step docs; then
+    say "the docs' links"
+    # Private items too: the module maps link them. In release, to share clippy's checks.
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
+fi
 
-# The hall's tests again with its data in PostgreSQL instead of SQLite: every server test,
-# and the real binary killed and restarted through games.
-QIPAI_TEST_ON_POSTGRES=1 cargo test --release -p server --tests
-QIPAI_TEST_ON_POSTGRES=1 cargo test --release -p cli --test crash
-drop_test_databases
+if step tests || step rotating; then
+    command -v cargo-nextest >/dev/null || cargo install cargo-nextest --locked
+    # A PostgreSQL server (the machine's, or one this starts) for the store's conformance
+    # suite and the PostgreSQL hall's own tests, and none of the databases an earlier
+    # run's tests left on it.
+    QIPAI_TEST_POSTGRES=$(bash scripts/postgres.sh)
+    export QIPAI_TEST_POSTGRES
+    drop_test_databases() {
+        psql "$QIPAI_TEST_POSTGRES/postgres" -tAc "SELECT format('DROP DATABASE %I;', datname) \
+            FROM pg_database WHERE datname LIKE 'qipai\_test\_%'" | psql "$QIPAI_TEST_POSTGRES/postgres" -q
+    }
+    drop_test_databases
+    trap drop_test_databases EXIT
+fi
 
-# The property tests again, with a seed that changes from run to run, so new cases are
-# explored; the seed is printed, so any failure can be reproduced.
-rotating="${PROPTEST_ROTATING_SEED:-$(date +%s)}"
-echo "Property tests with the rotating seed PROPTEST_RNG_SEED=$rotating"
-echo "(to reproduce a failure: PROPTEST_RNG_SEED=$rotating cargo test --release -p CRATE --test TARGET)"
-for dir in crates/*/; do
-    package=$(basename "$dir")
-    targets=()
-    for file in $(grep -l "proptest!" "$dir"tests/*.rs 2>/dev/null); do
-        targets+=(--test "$(basename "$file" .rs)")
-    done
-    if [ -f "$dir/src/lib.rs" ] && grep -rqs "proptest!" "$dir/src"; then
-        targets+=(--lib)
-    fi
-    [ ${#targets[@]} -gt 0 ] || continue
-    PROPTEST_RNG_SEED="$rotating" cargo test --release --quiet -p "$package" "${targets[@]}"
-done
+if step tests; then
+    say "every test of every crate"
+    cargo nextest run --workspace --release --no-fail-fast --hide-progress-bar
+    # nextest runs no doctests: the examples in the docs run here.
+    cargo test --workspace --release --doc --quiet
+fi
 
-cargo build --release
+if step rotating; then
+    # The property tests again, with a seed that changes from run to run, so new cases
+    # are explored; the seed is printed, so any failure can be reproduced. Only the tests
+    # written with `proptest!` run again (every `fn` from a file's first `proptest!` on).
+    rotating="${PROPTEST_ROTATING_SEED:-$(date +%s)}"
+    say "property tests with the rotating seed PROPTEST_RNG_SEED=$rotating"
+    echo "(to reproduce a failure: PROPTEST_RNG_SEED=$rotating cargo nextest run --release --workspace NAME)"
+    names=$(grep -rl --include='*.rs' 'proptest!' crates \
+        | xargs sed -n '/proptest!/,$p' \
+        | grep -oP '^\s*(async\s+)?fn\s+\K\w+(?=\s*[(<])' | sort -u | paste -sd'|')
+    PROPTEST_RNG_SEED="$rotating" cargo nextest run --workspace --release --hide-progress-bar \
+        -E "test(/(^|::)($names)\$/)"
+fi
 
-# The browser client in a real browser (installs Chromium and playwright-core if missing).
-bash scripts/web-e2e.sh
+if step web; then
+    say "the page in a real browser"
+    # The browser client in Chromium (installs Chromium and playwright-core if missing),
+    # against the binary the tests built.
+    bash scripts/web-e2e.sh
+fi
+say "done"

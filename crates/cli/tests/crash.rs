@@ -7,10 +7,10 @@
 mod common;
 
 use common::serve;
-use game::registry::entry;
 use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
 use serde_json::Value;
 use server::client::{ClientError, Connection};
+use server::protocol::request;
 use server::protocol::{ClientMessage, GameState, ServerMessage};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -22,12 +22,7 @@ const WAIT: Duration = Duration::from_secs(30);
 const UNSEEN: usize = 40;
 
 fn registry() -> Registry {
-    Registry::new()
-        .with(entry::<doudizhu::DouDizhu>())
-        .with(entry::<doudizhu5::DouDizhu5>())
-        .with(entry::<bigtwo::BigTwo>())
-        .with(entry::<tenhalf::TenHalf>())
-        .with(entry::<gomoku::Gomoku>())
+    games::registry()
 }
 
 /// What the player has seen of the game.
@@ -169,10 +164,16 @@ impl Stop {
 
 /// Plays one game of `game`, stopping the server (`how`) after `kills[i]` more
 /// acknowledged actions.
-async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop) {
+async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop, on: Data) {
     let games = registry();
     let erased = games.get(game).expect("a game");
-    let (mut server, addr) = serve(&dir, &["--grace-seconds", "300"]);
+    let database = match on {
+        Data::Sqlite => None,
+        Data::Postgres => Some(common::postgres_database(&dir)),
+    };
+    let mut flags = vec!["--grace-seconds", "300"];
+    flags.extend(database.iter().flat_map(|url| ["--database", url.as_str()]));
+    let (mut server, addr) = serve(&dir, &flags);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
     conn.send(&ClientMessage::QuickPlay { game: game.into() })
@@ -194,11 +195,11 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
                 moves += 1;
                 acted_at = Some(p.seq);
                 let _ = conn
-                    .send(&ClientMessage::Act {
+                    .send(&ClientMessage::Act(request::Act {
                         table: p.table.clone(),
                         action,
                         seq: Some(p.seq),
-                    })
+                    }))
                     .await;
             }
         }
@@ -215,11 +216,11 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             }
         }
         if let ServerMessage::Commitment { game_id, table, .. } = &m {
-            conn.send(&ClientMessage::Nonce {
+            conn.send(&ClientMessage::Nonce(request::Nonce {
                 table: table.clone(),
                 game_id: game_id.clone(),
                 nonce: "c0ffee".into(),
-            })
+            }))
             .await
             .expect("sent");
         }
@@ -254,7 +255,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
                 );
             }
             drop(conn);
-            let (again, addr) = serve(&dir, &["--grace-seconds", "300"]);
+            let (again, addr) = serve(&dir, &flags);
             server = again;
             let (c, user, seated) = Connection::open(&addr, Some(&token))
                 .await
@@ -262,10 +263,10 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             assert!(user.is_some(), "{game}: the session survives the crash");
             assert_eq!(seated, vec![p.table.clone()], "{game}: still seated");
             conn = c;
-            conn.send(&ClientMessage::Resume {
+            conn.send(&ClientMessage::Resume(request::Resume {
                 table: p.table.clone(),
                 last_seq: p.seq,
-            })
+            }))
             .await
             .expect("sent");
             p.segments.push(Vec::new());
@@ -353,29 +354,52 @@ fn kill_plans(rounds: usize) -> Vec<(&'static str, Vec<usize>)> {
         1 + (state % 9) as usize
     };
     let mut plans = Vec::new();
+    let games = registry().ids();
     for _ in 0..rounds {
-        for game in ["doudizhu", "doudizhu5", "bigtwo", "tenhalf", "gomoku"] {
+        for &game in &games {
             plans.push((game, vec![next(), next(), next()]));
         }
     }
     plans
 }
 
+/// Where the server keeps its data.
+#[derive(Debug, Clone, Copy)]
+enum Data {
+    /// The embedded SQLite file in its data directory.
+    Sqlite,
+    /// A PostgreSQL database of its own (`--database`).
+    Postgres,
+}
+
 /// Plays every plan of `rounds` rounds, each in a data directory of its own.
-async fn play_plans(rounds: usize, how: Stop) {
+async fn play_plans(rounds: usize, how: Stop, on: Data) {
     for (i, (game, stops)) in kill_plans(rounds).into_iter().enumerate() {
-        let dir = std::env::temp_dir().join(format!("qipai-{how:?}-{}-{i}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("qipai-{how:?}-{on:?}-{}-{i}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        play_through_kills(game, &stops, dir, how).await;
+        play_through_kills(game, &stops, dir, how, on).await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_survives_sigkill_with_every_acknowledged_action() {
-    play_plans(2, Stop::Kill).await;
+    play_plans(2, Stop::Kill, Data::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_the_server_cleanly_and_every_game_resumes_after_it() {
-    play_plans(1, Stop::Term).await;
+    play_plans(1, Stop::Term, Data::Sqlite).await;
+}
+
+/// The same promise with the hall's data in PostgreSQL: a commit there is a network
+/// round trip, and a kill may fall between it and its answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_survives_sigkill_on_postgresql() {
+    play_plans(2, Stop::Kill, Data::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_a_postgresql_hall_cleanly_and_every_game_resumes() {
+    play_plans(1, Stop::Term, Data::Postgres).await;
 }

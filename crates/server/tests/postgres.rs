@@ -1,14 +1,16 @@
 //! The hall on PostgreSQL (`qipai serve --database`), on a real server
-//! ([`common::postgres`]). The rest of the server's tests run on it too with
-//! `QIPAI_TEST_ON_POSTGRES=1`; these are the claims only PostgreSQL has: the database is
-//! made if missing, one hall serves a database at a time, a SQLite hall moves into one
-//! whole (`qipai copy-data`), and older accounts keep their names on both.
+//! ([`common::postgres`]). The store's contract is held on both databases by
+//! tests/store.rs; these are the claims only PostgreSQL has: the database is made if
+//! missing, one hall serves a database at a time, lost connections are waited out, a
+//! SQLite hall moves into one whole (`qipai copy-data`), and older accounts keep their
+//! names on both.
 
 mod common;
 
 use common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
 use server::client::Connection;
 use server::metrics::Metrics;
+use server::protocol::request;
 use server::protocol::UserInfo;
 use server::protocol::{ClientMessage, ServerMessage};
 use server::store::postgres::PostgresStore;
@@ -218,10 +220,12 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
     };
     let game_id = seen.game.as_ref().expect("a game").game_id.clone();
     let me = seen.you.expect("a seat");
-    let act = |action: &serde_json::Value, seq| ClientMessage::Act {
-        table: table.clone(),
-        action: action.clone(),
-        seq: Some(seq),
+    let act = |action: &serde_json::Value, seq| {
+        ClientMessage::Act(request::Act {
+            table: table.clone(),
+            action: action.clone(),
+            seq: Some(seq),
+        })
     };
 
     relay.cut();

@@ -42,17 +42,19 @@ pub fn serve(dir: &Path, extra: &[&str]) -> (Child, String) {
     serve_at(dir, "127.0.0.1:0", extra)
 }
 
-/// The database a server on `dir` keeps its data in when `QIPAI_TEST_ON_POSTGRES` is set,
-/// on the PostgreSQL server `QIPAI_TEST_POSTGRES` names (`postgres://user@host:port`,
-/// else the machine's own): one per directory, named after it, so
-/// a restart on the directory finds the data (`qipai_test_…`, which `scripts/test.sh`
-/// drops before and after). `scripts/test.sh` runs the crash tests this way too.
-fn database_for(dir: &Path) -> Option<String> {
-    std::env::var_os("QIPAI_TEST_ON_POSTGRES")?;
+/// A PostgreSQL database for a server on `dir`, for tests that run the real binary on
+/// PostgreSQL (`--database`): on the server `QIPAI_TEST_POSTGRES` names
+/// (`postgres://user@host:port`; `scripts/test.sh` finds or starts one), else the
+/// machine's own; one per directory, named after it, so a restart on the directory finds
+/// the data (`qipai_test_…`, which `scripts/test.sh` drops before and after).
+pub fn postgres_database(dir: &Path) -> String {
     let server = std::env::var("QIPAI_TEST_POSTGRES")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+        .ok()
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432".into());
     let name: String = dir
-        .file_name()?
+        .file_name()
+        .unwrap_or_default()
         .to_string_lossy()
         .chars()
         .map(|c| {
@@ -64,22 +66,26 @@ fn database_for(dir: &Path) -> Option<String> {
         })
         .collect();
     let tail = name.len().saturating_sub(52);
-    Some(format!(
+    format!(
         "{}/qipai_test_{}",
         server.trim_end_matches('/'),
         &name[tail..]
-    ))
+    )
 }
 
 /// Like [`serve`], at `addr` (a restarted server where its clients look for it).
 pub fn serve_at(dir: &Path, addr: &str, extra: &[&str]) -> (Child, String) {
     std::fs::create_dir_all(dir).expect("a data directory");
-    let database = database_for(dir);
     let mut child = Command::new(env!("CARGO_BIN_EXE_qipai"))
         .args(["serve", "--addr", addr, "--data-dir"])
         .arg(dir)
-        .args(database.iter().flat_map(|url| ["--database", url.as_str()]))
-        .args(["--bot-delay-ms", "0", "--quick-play-seconds", "0"])
+        .args([
+            "--bot-delay-ms",
+            "0",
+            "--quick-play-seconds",
+            "0",
+            "--quick-computers",
+        ])
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::from(

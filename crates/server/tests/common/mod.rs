@@ -4,10 +4,10 @@
 // Each test binary uses some of these helpers, not all.
 #![allow(dead_code)]
 
-use game::registry::entry;
 use game::{ErasedGame, Registry, Seed};
 use serde_json::Value;
 use server::client::{ClientError, Connection};
+use server::protocol::request;
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableOptions};
 use server::{Hall, Server, ServerConfig};
 use std::path::{Path, PathBuf};
@@ -17,12 +17,7 @@ use std::time::Duration;
 
 /// Every game, as the binary registers them.
 pub fn registry() -> Registry {
-    Registry::new()
-        .with(entry::<doudizhu::DouDizhu>())
-        .with(entry::<doudizhu5::DouDizhu5>())
-        .with(entry::<bigtwo::BigTwo>())
-        .with(entry::<tenhalf::TenHalf>())
-        .with(entry::<gomoku::Gomoku>())
+    games::registry()
 }
 
 /// A fresh data directory under the system's temporary directory.
@@ -50,18 +45,10 @@ pub fn postgres() -> String {
         )
 }
 
-/// The database of a data directory when every test keeps its hall's data in PostgreSQL
-/// instead of SQLite (`QIPAI_TEST_ON_POSTGRES=1`: `scripts/test.sh` runs the server's
-/// tests once each way): one per directory,
-/// so a hall restarted on the same directory finds its data, named after it (its name
-/// holds the process and a counter, so runs never share one; `scripts/test.sh` drops
-/// every `qipai_test_…` database before and after).
-pub fn database_for(dir: &Path) -> Option<String> {
-    std::env::var_os("QIPAI_TEST_ON_POSTGRES")?;
-    Some(database_on(&postgres(), dir))
-}
-
-/// [`database_for`] on the PostgreSQL server `server`.
+/// A PostgreSQL database on `server` for a hall on data directory `dir`: one per
+/// directory, so a hall restarted on the same directory finds its data, named after it
+/// (its name holds the process and a counter, so runs never share one; `scripts/test.sh`
+/// drops every `qipai_test_…` database before and after).
 pub fn database_on(server: &str, dir: &Path) -> String {
     let name: String = dir
         .file_name()
@@ -82,15 +69,19 @@ pub fn database_on(server: &str, dir: &Path) -> String {
 }
 
 /// Times short enough for tests: computers move at once, quick play fills fast; no limits
-/// per address. The data is in `dir`, or in its PostgreSQL database ([`database_for`]).
+/// per address. The data is in SQLite in `dir` (the store's conformance suite,
+/// tests/store.rs, holds PostgreSQL to the same contract; tests/postgres.rs runs halls on
+/// it).
 pub fn fast_config(dir: PathBuf) -> ServerConfig {
     let mut config = ServerConfig {
         addr: "127.0.0.1:0".parse().expect("an address"),
-        database: database_for(&dir),
+        database: None,
         data_dir: dir,
         ..ServerConfig::default()
     };
     config.timing.bot_delay = Duration::ZERO;
+    // Computers play quickly unless a test is about the bot they play.
+    config.quick_computers = true;
     config.timing.quick_play_wait = Duration::from_millis(100);
     config.timing.nonce_window = Duration::from_millis(300);
     config.timing.store_retry = Duration::from_millis(200);
@@ -359,11 +350,11 @@ pub async fn play_game(
             if let Some(action) = seen.my_move(game, bot, moves) {
                 moves += 1;
                 acted_at = Some(seen.seq);
-                conn.send(&ClientMessage::Act {
+                conn.send(&ClientMessage::Act(request::Act {
                     table: table.into(),
                     action,
                     seq: Some(seen.seq),
-                })
+                }))
                 .await?;
             }
         }
@@ -371,11 +362,11 @@ pub async fn play_game(
         if let ServerMessage::Commitment { game_id, .. } = &m {
             let nonce = format!("{:016x}", moves ^ 0x5eed_0000_1234_abcd);
             seen.nonce = Some(nonce.clone());
-            conn.send(&ClientMessage::Nonce {
+            conn.send(&ClientMessage::Nonce(request::Nonce {
                 table: table.into(),
                 game_id: game_id.clone(),
                 nonce,
-            })
+            }))
             .await?;
         }
         if seen.take(table, &m) {
@@ -384,7 +375,7 @@ pub async fn play_game(
         if let ServerMessage::Error { code, message, .. } = &m {
             if code != "stale" && code != "not_your_turn" {
                 return Err(ClientError::Refused {
-                    code: code.clone(),
+                    code: *code,
                     message: message.clone(),
                 });
             }
@@ -494,7 +485,7 @@ pub async fn http_get(addr: &str, path: &str, headers: &[(&str, &str)]) -> (u16,
 /// The code of a refused session request; fails the test on anything else.
 pub fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> String {
     match r {
-        Err(ClientError::Refused { code, .. }) => code,
+        Err(ClientError::Refused { code, .. }) => code.to_string(),
         other => panic!("expected a refusal, got {other:?}"),
     }
 }
