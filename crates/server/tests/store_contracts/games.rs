@@ -8,7 +8,7 @@ use super::fixture::{
 use game::{VerifyOptions, Viewer};
 use serde_json::json;
 use server::rating::Rating;
-use server::store::{unix_now, LastGame, SeatPlayer, StoreError, StoredTable};
+use server::store::{unix_now, LastGame, SeatPlayer, StoreError, StoredTable, Unfinished};
 use std::time::{Duration, Instant};
 
 /// A saved table is open until closed: saved again, it keeps one row, its latest state.
@@ -63,12 +63,12 @@ pub async fn dealt_games_are_durable_and_resume(db: &Db) {
     ];
     let mut dealt = deal("doudizhu5", "dur-1", "dur-t", seats, 11);
     db.start_game(&dealt.stored).await.expect("dealt");
-    resumes_as_played(db, "dur-t", &dealt).await;
+    let read = resumes_as_played(db, "dur-t", &dealt).await;
     assert_eq!(read.seed, dealt.stored.seed);
 
     dealt.play(&**db, 30).await;
     assert!(dealt.table.outcome().is_none(), "still running");
-    resumes_as_played(db, "dur-t", &dealt).await;
+    let read = resumes_as_played(db, "dur-t", &dealt).await;
     assert!(read.journal.seed.is_none() && read.journal.outcome.is_none());
     let sealed = read.journal.actions.iter().filter(|a| a.sealed.is_some());
     assert_eq!(sealed.count(), 1, "the landlord's secret, sealed");
@@ -323,12 +323,13 @@ pub async fn close_lets_the_next_store_open_at_once(db: &Db) {
     again.close().await;
 }
 
-/// The unfinished game stored for `table` reads back as `dealt` has played it.
-async fn resumes_as_played(db: &Db, table: &str, dealt: &Dealt) {
+/// The unfinished game stored for `table` reads back as `dealt` has played it; returns it.
+async fn resumes_as_played(db: &Db, table: &str, dealt: &Dealt) -> Unfinished {
     let read = db
         .unfinished_game(table)
         .await
         .expect("a read")
         .expect("a game");
     assert_eq!(read.journal, dealt.table.journal());
+    read
 }
