@@ -106,7 +106,7 @@ hall.on('error', (m) => {
   const k = `err.${m.code}`;
   // A stale move is simply redone; being turned away shows in the connection bar.
   if (m.code === 'stale' || m.code === 'too_many_connections') return;
-  toast(has(k) ? t(k) : m.message);
+  toast(has(k) ? t(k, { message: m.message }) : m.message);
   // Refused a session (no guest account for this address now): offer the way in.
   if (!hall.user) drawUser();
 });

@@ -80,7 +80,7 @@ const zh = {
   'err.storage': '服务器暂时无法存储：这一步没有被接受。牌桌会等存储恢复后继续，请稍后再试。',
   'err.bad_json': '消息格式不对（不是 JSON）', 'err.bad_message': '服务器看不懂这条消息', 'err.bad_version': '页面版本太旧：请刷新页面',
   'err.hello_first': '连接还没准备好，请刷新页面', 'err.hello_again': '连接已经建立过了', 'err.too_many_connections': '你这边打开的连接太多了：关掉别的页面',
-  'err.not_logged_in': '请先登录、注册或以游客身份进入', 'err.bad_token': '登录已过期，请重新登录', 'err.banned': '这个账号已被封禁',
+  'err.not_logged_in': '请先登录、注册或以游客身份进入', 'err.bad_token': '登录已过期，请重新登录', 'err.banned': '这个账号已被封禁（{message}）',
   'err.address_blocked': '你这边暂时不能新建账号（曾有账号被封禁）：请登录已有账号，或明天再试', 'err.not_moderator': '只有管理员可以这样做', 'err.not_allowed': '不能封禁这个账号',
   'err.no_user': '没有这个玩家', 'err.bad_reason': '请写明理由（最多 300 字）', 'err.unknown_game': '没有这个游戏',
   'err.bad_options': '桌子的设置不对', 'err.unknown_bot': '没有这种电脑玩家', 'err.hall_full': '服务器上的桌子太多了，请稍后再试',
@@ -93,6 +93,8 @@ const zh = {
   'err.bad_chat': '聊天内容为空或太长', 'err.internal': '服务器出错了：这一步没有被接受，请再试',
 };
 
+// Where the server's own sentence says more than a fixed text could (a ban's reason, which
+// of several storage troubles), the English entry is that sentence: {message}.
 const en = {
   loading: 'Connecting…',
   'nav.lobby': 'Lobby', 'nav.profile': 'Profile', 'nav.ranks': 'Rankings',
@@ -168,8 +170,8 @@ const en = {
   'err.too_many_accounts': 'Too many new accounts from your address: log in, or try again later', 'err.taken_over': 'You logged in from another window',
   'err.bad_json': 'That message is not JSON', 'err.bad_message': 'The server cannot read that message', 'err.bad_version': 'This page is out of date: reload it',
   'err.hello_first': 'The connection is not ready: reload the page', 'err.hello_again': 'The connection is already set up', 'err.too_many_connections': 'Too many connections from your address: close another tab',
-  'err.not_logged_in': 'Log in, register or play as a guest first', 'err.bad_token': 'Your session has ended: log in again', 'err.banned': 'This account is banned',
-  'err.address_blocked': 'No new accounts from your address for now (an account was banned): log in, or try again tomorrow', 'err.not_moderator': 'Only moderators may do that', 'err.not_allowed': 'That account cannot be banned',
+  'err.not_logged_in': 'Log in, register or play as a guest first', 'err.bad_token': 'Your session has ended: log in again', 'err.banned': '{message}',
+  'err.address_blocked': '{message}', 'err.not_moderator': 'Only moderators may do that', 'err.not_allowed': 'That account cannot be banned',
   'err.no_user': 'No such player', 'err.bad_reason': 'Give a reason (at most 300 characters)', 'err.unknown_game': 'No such game',
   'err.bad_options': 'Those table options are not valid', 'err.unknown_bot': 'No such computer player', 'err.hall_full': 'The server has too many tables open: try again later',
   'err.no_seat': 'No such seat', 'err.seat_taken': 'Someone sits there', 'err.table_full': 'Every seat is taken',
@@ -178,7 +180,7 @@ const en = {
   'err.wrong_phase': 'Not now', 'err.bad_nonce': 'That nonce is not valid', 'err.nonce_sent': 'You have sent your nonce',
   'err.bad_action': 'That move cannot be read', 'err.game_over': 'The game is over', 'err.bad_config': 'Those game settings are not valid',
   'err.bad_record': 'That record does not replay', 'err.bot_failed': 'A computer player failed', 'err.stuck': 'The game cannot go on',
-  'err.bad_chat': 'A chat line has 1 to 300 characters', 'err.internal': 'The server failed: that was not accepted; try again', 'err.storage': 'The server cannot store right now: that was not accepted. The table goes on once storage is back; try again in a moment.',
+  'err.bad_chat': 'A chat line has 1 to 300 characters', 'err.internal': 'The server failed: that was not accepted; try again', 'err.storage': '{message}',
 };
 
 const DICTS = { zh, en };

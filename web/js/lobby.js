@@ -42,6 +42,9 @@ function quickPlay(hall, game) {
   hall.send({ type: 'quick_play', game });
 }
 
+// The lobby view on show, if any: the one whose watch of the lobby must go on.
+let shownLobby = null;
+
 export function lobbyView(hall) {
   const list = h('div', { class: 'gamegrid' });
   const tables = h('ul', { class: 'tables', 'aria-live': 'polite' });
@@ -102,10 +105,12 @@ export function lobbyView(hall) {
     );
   };
   draw();
+  shownLobby = el;
   const off = hall.on('message', (m) => {
     if (!el.isConnected && el.dataset.drawn) {
       off();
-      hall.send({ type: 'leave_lobby' });
+      // Stop watching the lobby, unless a newer lobby view (a redraw) watches it now.
+      if (shownLobby === el) hall.send({ type: 'leave_lobby' });
       return;
     }
     el.dataset.drawn = '1';
