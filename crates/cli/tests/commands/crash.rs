@@ -4,9 +4,7 @@
 //! before a kill is in the final record, in its place; the record verifies. A host's
 //! SIGTERM is held to the same promise, and the server must also exit by itself, cleanly.
 
-mod common;
-
-use common::serve;
+use crate::common::serve;
 use game::{ErasedGame, Record, Registry, Seed, VerifyOptions};
 use serde_json::Value;
 use server::client::{ClientError, Connection};
@@ -169,7 +167,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
     let erased = games.get(game).expect("a game");
     let database = match on {
         Data::Sqlite => None,
-        Data::Postgres => Some(common::postgres_database(&dir)),
+        Data::Postgres => Some(crate::common::postgres_database(&dir)),
     };
     let mut flags = vec!["--grace-seconds", "300"];
     flags.extend(database.iter().flat_map(|url| ["--database", url.as_str()]));

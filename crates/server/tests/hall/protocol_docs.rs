@@ -4,7 +4,7 @@
 //! type has an example.
 //!
 //! After changing the types, regenerate the schema with
-//! `QIPAI_WRITE_SCHEMA=1 cargo test -p server --test protocol_docs`.
+//! `QIPAI_WRITE_SCHEMA=1 cargo nextest run --release --workspace -E 'binary(hall) & test(/^protocol_docs::/)'`.
 
 use serde_json::Value;
 use server::protocol::{schema, ClientMessage, ErrorCode, ServerMessage};
@@ -59,7 +59,7 @@ fn the_schema_file_is_generated_from_the_types() {
     assert!(
         stored == generated,
         "docs/protocol.schema.json is not the schema of the types: regenerate it with \
-         QIPAI_WRITE_SCHEMA=1 cargo test -p server --test protocol_docs"
+         QIPAI_WRITE_SCHEMA=1 cargo nextest run --release --workspace -E 'binary(hall) & test(/^protocol_docs::/)'"
     );
 }
 

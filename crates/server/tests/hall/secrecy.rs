@@ -5,9 +5,7 @@
 //! game content must be exactly that — its own seat's view, public actions of the others,
 //! its own private actions, public events. Before the end no frame holds the seed.
 
-mod common;
-
-use common::{guest, registry, Seen, TestServer};
+use crate::common::{guest, registry, Seen, TestServer};
 use game::registry::{first_difference, observe};
 use game::{Record, Seed, TableSetup, Viewer};
 use serde_json::Value;

@@ -8,15 +8,12 @@
 //! comments of the trait, and what the hall relies on beyond them (an insert repeated is
 //! `Exists`, a refused write fails alone) — and runs against a fresh `SqliteStore` in a
 //! temporary directory and a fresh `PostgresStore` in a database of its own on the server
-//! [`common::postgres`] names. The two tests of a contract are `<contract>_on_sqlite` and
+//! [`crate::common::postgres`] names. The two tests of a contract are `<contract>_on_sqlite` and
 //! `<contract>_on_postgres`, so a failure names the store that broke it. They talk to the
 //! stores directly, with games dealt and played by the real rules: no server, no sleeps.
 
-mod common;
-mod store_contracts;
-
-use store_contracts::fixture::{Backend, Db};
-use store_contracts::{accounts::*, games::*, reads::*};
+use crate::store_contracts::fixture::{Backend, Db};
+use crate::store_contracts::{accounts::*, games::*, reads::*};
 
 /// For each `contract => on_sqlite, on_postgres`, the contract's two tests, one a store.
 /// The names are written out (a macro cannot join identifiers without a crate for it);

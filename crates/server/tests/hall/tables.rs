@@ -2,9 +2,7 @@
 //! second connection taking the seat over, timeouts that trigger the default move and then
 //! 托管, a spectator. What the players say and ask of each other is in `talk.rs`.
 
-mod common;
-
-use common::{
+use crate::common::{
     create_table, enter, guest, open_table, play_game, registry, send, until, Seen, TestServer,
     WAIT,
 };
@@ -303,7 +301,7 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
 /// every game's end (a trigger) until the test lifts the refusal.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
-    let config = common::fast_config(common::data_dir("end-again"));
+    let config = crate::common::fast_config(crate::common::data_dir("end-again"));
     let (dir, database) = (config.data_dir.clone(), config.database.clone());
     let server = TestServer::start(config.clone()).await;
     let (refuse, lift): (&[&str], &[&str]) = match server.database {
@@ -330,7 +328,7 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
         game: "tenhalf".into(),
     };
 
-    common::execute_sql(&server, refuse).await;
+    crate::common::execute_sql(&server, refuse).await;
     let (mut conn, _) = guest(&server.addr).await;
     let (table, mut seen) = open_table(&mut conn, quick()).await;
     let said = play_until_stalled(&mut conn, &table, g, &mut seen).await;
@@ -361,7 +359,7 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
     );
     // Long enough for several attempts to fail: the end is neither published nor dropped.
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    common::execute_sql(&server, lift).await;
+    crate::common::execute_sql(&server, lift).await;
     let over = until(&mut conn, &table, &mut seen, |m| {
         matches!(m, ServerMessage::GameOver { .. })
     })
@@ -376,17 +374,17 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
         unreachable!("a game over")
     };
     assert_eq!(totals, scores, "the first game, counted once");
-    let (status, body) = common::get(&server.addr, &format!("/api/games/{game_id}")).await;
+    let (status, body) = crate::common::get(&server.addr, &format!("/api/games/{game_id}")).await;
     assert_eq!(status, 200, "the finished record is stored: {body}");
 
     // Stopped while it waits: the next start ends the game and counts it once.
-    common::execute_sql(&server, refuse).await;
+    crate::common::execute_sql(&server, refuse).await;
     let (mut conn, token) = guest(&server.addr).await;
     let (table, mut seen) = open_table(&mut conn, quick()).await;
     play_until_stalled(&mut conn, &table, g, &mut seen).await;
     drop(conn);
     server.stop().await;
-    common::execute_sql_at(&dir, database.as_deref(), lift).await;
+    crate::common::execute_sql_at(&dir, database.as_deref(), lift).await;
     let server = TestServer::start(config).await;
     let (mut conn, _, seated) = Connection::open(&server.addr, Some(&token))
         .await
@@ -406,7 +404,7 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
         unreachable!("a snapshot")
     };
     assert_eq!(info.games, 1, "the game is counted once");
-    let (status, body) = common::get(&server.addr, &format!("/api/games/{game_id}")).await;
+    let (status, body) = crate::common::get(&server.addr, &format!("/api/games/{game_id}")).await;
     assert_eq!(status, 200, "the finished record is stored: {body}");
     let stored: game::Record = serde_json::from_str(&body).expect("a record");
     let scores = stored.outcome.expect("an outcome").scores;

@@ -1,8 +1,6 @@
 //! The `qipai` binary, driven as a user or a tool would: real processes, real pipes.
 
-mod common;
-
-use common::qipai;
+use crate::common::qipai;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -3,9 +3,7 @@
 //! from the same address, and whom an unban lets back; the moderators review the bans;
 //! nobody else may ban or see them, and a moderator cannot be banned.
 
-mod common;
-
-use common::{data_dir, fast_config, http_get, refused, TestServer};
+use crate::common::{data_dir, fast_config, http_get, refused, TestServer};
 use server::client::{ClientError, Connection};
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;

@@ -1,9 +1,7 @@
 //! Changing an account through the real server: a new password ends every other session,
 //! and a deleted account releases its name while its games stay.
 
-mod common;
-
-use common::{get, guest, quick_game, refused, send, TestServer, WAIT};
+use crate::common::{get, guest, quick_game, refused, send, TestServer, WAIT};
 use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage};
@@ -156,7 +154,7 @@ async fn a_player_deletes_their_account_and_their_games_stay_under_another_name(
          VALUES ({}, 'gomoku', 1600, 80, 0.06, 20)",
         user.id
     );
-    common::execute_sql(&server, &[&rating]).await;
+    crate::common::execute_sql(&server, &[&rating]).await;
     let (_, board) = get(&server.addr, "/api/leaderboard/gomoku").await;
     assert!(board.contains("\"fay\""), "{board}");
     assert_eq!(

@@ -3,8 +3,6 @@
 //! acknowledged action. No figure of speed is asserted: this checks the harness and the
 //! server's correctness under concurrent tables, not the machine.
 
-mod common;
-
 use serde_json::Value;
 use std::process::Command;
 
@@ -12,7 +10,7 @@ use std::process::Command;
 fn a_small_load_finishes_games_without_errors_or_lost_actions() {
     let dir = std::env::temp_dir().join(format!("qipai-loadtest-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let (mut server, addr) = common::serve(
+    let (mut server, addr) = crate::common::serve(
         &dir,
         &[
             "--messages-per-second",

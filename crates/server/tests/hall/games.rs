@@ -1,9 +1,7 @@
 //! Whole games of every game through the real server: people with computers, people only,
 //! and the records they leave verify.
 
-mod common;
-
-use common::{guest, play_game, registry, Seen, TestServer};
+use crate::common::{guest, play_game, registry, Seen, TestServer};
 use game::{Record, VerifyOptions};
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};

@@ -1,9 +1,7 @@
 //! The browser client is served from the binary: the page at `/`, its files with their
 //! content types, revalidation by ETag, and 404 for anything else.
 
-mod common;
-
-use common::TestServer;
+use crate::common::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

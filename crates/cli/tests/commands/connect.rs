@@ -6,9 +6,7 @@
 //! and their histories after a rated game; a moderator bans a player; a player changes
 //! the password and deletes the account.
 
-mod common;
-
-use common::{serve, serve_at};
+use crate::common::{serve, serve_at};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

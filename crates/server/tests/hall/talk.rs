@@ -2,9 +2,7 @@
 //! undo, asked of the opponent who accepts or refuses, and chat at a table and in the
 //! lobby, with its limits and mutes.
 
-mod common;
-
-use common::{create_table, enter, guest, send, until, Seen, TestServer, WAIT};
+use crate::common::{create_table, enter, guest, send, until, Seen, TestServer, WAIT};
 use serde_json::{json, Value};
 use server::client::Connection;
 use server::protocol::request;

@@ -4,9 +4,7 @@
 //! running server while a real game goes on: the server stays up, the game finishes and
 //! its record verifies.
 
-mod common;
-
-use common::{guest, http_get, open_table, play_game, registry, Seen, TestServer};
+use crate::common::{guest, http_get, open_table, play_game, registry, Seen, TestServer};
 use game::deal::below;
 use game::{GameRng, Record, Seed, VerifyOptions};
 use serde_json::json;
@@ -205,7 +203,7 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn oversize_frames_and_floods_close_the_offender_only() {
-    let mut config = common::fast_config(common::data_dir("flood"));
+    let mut config = crate::common::fast_config(crate::common::data_dir("flood"));
     config.limits.messages_per_second = 5.0;
     config.limits.message_burst = 10.0;
     let server = TestServer::start(config).await;
@@ -256,7 +254,7 @@ async fn oversize_frames_and_floods_close_the_offender_only() {
 /// session (which closes the old connection) does not bring a fresh allowance.
 #[tokio::test]
 async fn reconnecting_does_not_refill_an_accounts_message_allowance() {
-    let mut config = common::fast_config(common::data_dir("account-flood"));
+    let mut config = crate::common::fast_config(crate::common::data_dir("account-flood"));
     config.limits.messages_per_second = 0.5;
     config.limits.message_burst = 10.0;
     let server = TestServer::start(config).await;
@@ -410,7 +408,7 @@ fn refused<T>(result: Result<T, ClientError>) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_its_share_of_connections_and_makes_its_share_of_accounts() {
-    let mut config = common::fast_config(common::data_dir("per-address"));
+    let mut config = crate::common::fast_config(crate::common::data_dir("per-address"));
     config.limits.connections_per_address = 3;
     config.limits.new_accounts_per_address = 4;
     let server = TestServer::start(config).await;
@@ -488,7 +486,7 @@ async fn one_address_holds_its_share_of_connections_and_makes_its_share_of_accou
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_asks_the_http_api_its_share_and_is_told_when_to_come_back() {
-    let mut config = common::fast_config(common::data_dir("api-per-address"));
+    let mut config = crate::common::fast_config(crate::common::data_dir("api-per-address"));
     config.limits.api_requests_per_second = 0.5;
     config.limits.api_burst = 3.0;
     // Behind a proxy, the address is the proxy's last X-Forwarded-For entry: two clients.
@@ -543,7 +541,7 @@ async fn one_address_asks_the_http_api_its_share_and_is_told_when_to_come_back()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_metrics_are_for_this_machine_unless_the_host_makes_them_public() {
     for public in [false, true] {
-        let mut config = common::fast_config(common::data_dir("metrics-access"));
+        let mut config = crate::common::fast_config(crate::common::data_dir("metrics-access"));
         config.behind_proxy = true;
         config.public_metrics = public;
         let server = TestServer::start(config).await;
@@ -597,7 +595,7 @@ async fn hello_from(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ipv6_client_is_counted_by_its_64_network() {
-    let mut config = common::fast_config(common::data_dir("per-network"));
+    let mut config = crate::common::fast_config(crate::common::data_dir("per-network"));
     config.limits.connections_per_address = 1;
     config.behind_proxy = true;
     let server = TestServer::start(config).await;

@@ -3,9 +3,7 @@
 //! commitment, a nonce ignored or left out, a hand-picked deal passed off as random, an
 //! edited id, a missing outcome.
 
-mod common;
-
-use common::said;
+use crate::common::said;
 use game::registry::{entry, play_with_bots};
 use game::{Nonce, Record, Seed, TableSetup};
 use serde_json::{json, Value};

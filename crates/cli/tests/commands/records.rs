@@ -2,9 +2,7 @@
 //! PSQ or SGF, checks every move by the rules and writes a qipai record that `verify`
 //! accepts; `qipai export` writes it back, and importing the export gives the same game.
 
-mod common;
-
-use common::{qipai, said};
+use crate::common::{qipai, said};
 use serde_json::Value;
 
 /// Black makes five on column h after a few white replies (1-based PSQ points).

@@ -4,9 +4,7 @@
 //! leaderboard. No password or token is ever sent back or stored in the clear. Changing
 //! a password and deleting an account are in account_changes.rs.
 
-mod common;
-
-use common::{
+use crate::common::{
     create_table, get, get_as, guest, play_game, quick_game, refused, registry, send, Seen,
     TestServer,
 };
@@ -88,7 +86,7 @@ async fn register_login_logout_and_limits() {
         "rate_limited"
     );
     // Neither the password nor the token is stored in the clear.
-    let stored = common::stored_bytes(&server).await;
+    let stored = crate::common::stored_bytes(&server).await;
     for secret in ["correct horse", token.as_str()] {
         assert!(
             !stored.windows(secret.len()).any(|w| w == secret.as_bytes()),
@@ -105,8 +103,8 @@ async fn register_login_logout_and_limits() {
 /// hall's, not the database's).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_name_is_one_name_whatever_its_case_or_width() {
-    let dir = common::data_dir("name-keys");
-    let mut config = common::fast_config(dir);
+    let dir = crate::common::data_dir("name-keys");
+    let mut config = crate::common::fast_config(dir);
     config.moderators = vec!["ＭＩＡ".into()];
     let server = TestServer::start(config).await;
     let (mut c, _, _) = Connection::open(&server.addr, None)
@@ -268,7 +266,7 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     assert_eq!(players[0]["user"]["name"], "bob", "{body}");
     assert_eq!(
         players[1]["bot"],
-        common::registry()
+        crate::common::registry()
             .get("gomoku")
             .expect("gomoku")
             .quick_bot(),
@@ -305,7 +303,7 @@ async fn a_guest_keeps_its_games_when_registering_and_records_replay_over_http()
     assert_eq!(status, 200, "{body}");
     let players: serde_json::Value = serde_json::from_str(&body).expect("json");
     assert_eq!(players["players"][0]["user"]["name"], "bob", "{body}");
-    let quick = common::registry()
+    let quick = crate::common::registry()
         .get("gomoku")
         .expect("gomoku")
         .quick_bot();
@@ -512,7 +510,7 @@ async fn the_rankings_list_settled_ratings_first_and_provisional_ones_after() {
              WHERE name = '{name}'"
         ));
     }
-    common::execute_sql(
+    crate::common::execute_sql(
         &server,
         &rows.iter().map(String::as_str).collect::<Vec<_>>(),
     )

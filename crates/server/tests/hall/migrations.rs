@@ -2,9 +2,7 @@
 //! one, its migrations run, and what was stored keeps its meaning; and one hall at a time
 //! serves it.
 
-mod common;
-
-use common::data_dir;
+use crate::common::data_dir;
 use server::metrics::Metrics;
 use server::store::sqlite::SqliteStore;
 use server::store::Store;

@@ -2,9 +2,7 @@
 //! qipai's JSON-lines engine protocol, and `qipai bot`, a qipai bot behind that protocol.
 //! Every engine here is a real process: the `qipai` binary itself, or a shell script.
 
-mod common;
-
-use common::{qipai, said};
+use crate::common::{qipai, said};
 use serde_json::{json, Value};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -522,7 +520,7 @@ fn engine_at_a_hall(
     use std::time::{Duration, Instant};
 
     let dir = scratch(&format!("hall-{game}"));
-    let (server, addr) = common::serve(&dir.join("data"), &[]);
+    let (server, addr) = crate::common::serve(&dir.join("data"), &[]);
     let _server = Reaped(server);
     let log = dir.join("requests.jsonl");
     let tee = logged_heuristic(&dir, "tee", &log, game);

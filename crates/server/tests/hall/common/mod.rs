@@ -70,7 +70,7 @@ pub fn database_on(server: &str, dir: &Path) -> String {
 
 /// Times short enough for tests: computers move at once, quick play fills fast; no limits
 /// per address. The data is in SQLite in `dir` (the store's conformance suite,
-/// tests/store.rs, holds PostgreSQL to the same contract; tests/postgres.rs runs halls on
+/// tests/hall/store.rs, holds PostgreSQL to the same contract; tests/hall/postgres.rs runs halls on
 /// it).
 pub fn fast_config(dir: PathBuf) -> ServerConfig {
     let mut config = ServerConfig {

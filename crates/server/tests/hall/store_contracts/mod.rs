@@ -1,4 +1,4 @@
-//! The contracts of [`server::store::Store`] that `tests/store.rs` runs on both stores,
+//! The contracts of [`server::store::Store`] that `tests/hall/store.rs` runs on both stores,
 //! each an `async fn` of a fresh store ([`fixture::Db`], a `&dyn Store`).
 
 pub mod accounts;

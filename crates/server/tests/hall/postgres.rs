@@ -1,13 +1,11 @@
 //! The hall on PostgreSQL (`qipai serve --database`), on a real server
-//! ([`common::postgres`]). The store's contract is held on both databases by
-//! tests/store.rs; these are the claims only PostgreSQL has: the database is made if
+//! ([`crate::common::postgres`]). The store's contract is held on both databases by
+//! tests/hall/store.rs; these are the claims only PostgreSQL has: the database is made if
 //! missing, one hall serves a database at a time, lost connections are waited out, a
 //! SQLite hall moves into one whole (`qipai copy-data`), and older accounts keep their
 //! names on both.
 
-mod common;
-
-use common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
+use crate::common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
 use server::client::Connection;
 use server::metrics::Metrics;
 use server::protocol::request;
@@ -27,7 +25,7 @@ use std::time::Instant;
 /// A configuration on a database of its own, which does not exist yet.
 fn on_postgres(name: &str) -> ServerConfig {
     let dir = data_dir(name);
-    let database = common::database_on(&common::postgres(), &dir);
+    let database = crate::common::database_on(&crate::common::postgres(), &dir);
     let mut config = fast_config(dir);
     config.database = Some(database);
     config
@@ -51,7 +49,7 @@ async fn one_hall_serves_a_database_at_a_time() {
     c.session(register("olga")).await.expect("registered");
 
     let tried = Instant::now();
-    let second = Server::bind(common::registry(), config.clone()).await;
+    let second = Server::bind(crate::common::registry(), config.clone()).await;
     let error = second
         .err()
         .expect("the second hall is refused")
@@ -97,7 +95,7 @@ async fn a_hall_rides_out_broken_database_connections() {
     c.session(register("cora")).await.expect("registered");
 
     let mut admin =
-        sqlx::postgres::PgConnection::connect(&format!("{}/postgres", common::postgres()))
+        sqlx::postgres::PgConnection::connect(&format!("{}/postgres", crate::common::postgres()))
             .await
             .expect("the server");
     let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
@@ -134,7 +132,7 @@ async fn a_hall_rides_out_broken_database_connections() {
 
     // The hold is taken again within a check or two: a second hall is refused.
     tokio::time::sleep(std::time::Duration::from_secs(7)).await;
-    let error = Server::bind(common::registry(), config)
+    let error = Server::bind(crate::common::registry(), config)
         .await
         .err()
         .expect("the second hall is refused")
@@ -197,25 +195,31 @@ impl Relay {
 /// with the same game, from its last stored move, to an end that is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
-    let server = common::postgres();
+    let server = crate::common::postgres();
     let (user, host) = server.rsplit_once('@').expect("user@host:port");
     let relay = Relay::start(host.to_string()).await;
     let dir = data_dir("lost-database");
     let mut config = fast_config(dir.clone());
-    config.database = Some(common::database_on(&format!("{user}@{}", relay.addr), &dir));
+    config.database = Some(crate::common::database_on(
+        &format!("{user}@{}", relay.addr),
+        &dir,
+    ));
     let hall = TestServer::start(config).await;
-    let games = common::registry();
+    let games = crate::common::registry();
     let g = games.get("doudizhu").expect("doudizhu");
-    let (mut conn, _) = common::guest(&hall.addr).await;
+    let (mut conn, _) = crate::common::guest(&hall.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "doudizhu".into(),
     };
-    let (table, mut seen) = common::open_table(&mut conn, quick).await;
+    let (table, mut seen) = crate::common::open_table(&mut conn, quick).await;
     let action = loop {
         if let Some(action) = seen.my_move(g, "random", 1) {
             break action;
         }
-        let m = conn.recv_within(common::WAIT).await.expect("a message");
+        let m = conn
+            .recv_within(crate::common::WAIT)
+            .await
+            .expect("a message");
         seen.take(&table, &m);
     };
     let game_id = seen.game.as_ref().expect("a game").game_id.clone();
@@ -230,9 +234,9 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
 
     relay.cut();
     let cut_at = Instant::now();
-    common::send(&mut conn, act(&action, seen.seq)).await;
+    crate::common::send(&mut conn, act(&action, seen.seq)).await;
     let mut errors = Vec::new();
-    common::until(&mut conn, &table, &mut seen, |m| {
+    crate::common::until(&mut conn, &table, &mut seen, |m| {
         if let ServerMessage::Error { code, message, .. } = m {
             errors.push(format!("{code}: {message}"));
         }
@@ -246,8 +250,8 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
             "storage: the server cannot read this game back from its storage; the table waits for it",
         ]
     );
-    common::send(&mut conn, act(&action, seen.seq)).await;
-    let m = common::until(&mut conn, &table, &mut seen, |m| {
+    crate::common::send(&mut conn, act(&action, seen.seq)).await;
+    let m = crate::common::until(&mut conn, &table, &mut seen, |m| {
         matches!(m, ServerMessage::Error { .. })
     })
     .await;
@@ -259,7 +263,7 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
     tokio::time::sleep(std::time::Duration::from_secs(10).saturating_sub(cut_at.elapsed())).await;
     relay.mend();
 
-    let snapshot = common::until(&mut conn, &table, &mut seen, |m| {
+    let snapshot = crate::common::until(&mut conn, &table, &mut seen, |m| {
         matches!(m, ServerMessage::Table { game: Some(_), .. })
     })
     .await;
@@ -275,9 +279,16 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
         "the move is ours again, against the clock: {state:?}"
     );
     let record: game::Record = serde_json::from_value(
-        common::play_game(&mut conn, &table, g, "random", &mut seen, common::WAIT)
-            .await
-            .expect("the game is played to its end"),
+        crate::common::play_game(
+            &mut conn,
+            &table,
+            g,
+            "random",
+            &mut seen,
+            crate::common::WAIT,
+        )
+        .await
+        .expect("the game is played to its end"),
     )
     .expect("a record");
     assert_eq!(record.id, game_id);
@@ -300,7 +311,7 @@ async fn a_bad_database_address_stops_the_hall() {
     ] {
         let mut config = fast_config(data_dir("bad-database"));
         config.database = Some(database.into());
-        let error = Server::bind(common::registry(), config)
+        let error = Server::bind(crate::common::registry(), config)
             .await
             .err()
             .expect("refused")
@@ -447,7 +458,8 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
     }
     sqlite.close().await;
 
-    let url = common::database_on(&common::postgres(), &data_dir("legacy-names-copy"));
+    let url =
+        crate::common::database_on(&crate::common::postgres(), &data_dir("legacy-names-copy"));
     server::store::copy::sqlite_to_postgres(&dir, &url)
         .await
         .expect("copied, keys and all");
@@ -456,7 +468,7 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
     assert!(taken(copied.create_user("ÉLISE", None, false).await));
     copied.close().await;
 
-    let url = common::database_on(&common::postgres(), &data_dir("legacy-names-pg"));
+    let url = crate::common::database_on(&crate::common::postgres(), &data_dir("legacy-names-pg"));
     sqlx::Postgres::create_database(&url)
         .await
         .expect("a database");
@@ -499,12 +511,12 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
 /// made once the database opens again, not refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_shut_to_connections_for_a_moment_is_waited_for() {
-    let url = common::database_on(&common::postgres(), &data_dir("shut-a-moment"));
+    let url = crate::common::database_on(&crate::common::postgres(), &data_dir("shut-a-moment"));
     let database = url.rsplit('/').next().expect("a database name").to_string();
     let store = PostgresStore::open(&url, Arc::new(Metrics::new()))
         .await
         .expect("opened");
-    let mut admin = PgConnection::connect(&format!("{}/postgres", common::postgres()))
+    let mut admin = PgConnection::connect(&format!("{}/postgres", crate::common::postgres()))
         .await
         .expect("the server's own database");
     // The name is the test's own: letters, digits and '_'.

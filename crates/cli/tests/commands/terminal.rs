@@ -1,9 +1,7 @@
 //! The terminal as a new user meets it: every command explains itself, refuses bad input
 //! early and plainly, and a person at the table always gets to play.
 
-mod common;
-
-use common::{qipai, said};
+use crate::common::{qipai, said};
 
 #[test]
 fn sim_caps_threads_at_the_work_and_the_machine() {

@@ -1,0 +1,16 @@
+//! The qipai binary's tests, in one test binary: each command run as a person or a program
+//! runs it (the real `qipai` binary, through pipes and terminals), the hall served by it and
+//! killed mid-game, engines in any language behind it. One binary instead of one a file, so
+//! a change to a game links this once. Each file of this folder is the module of one
+//! concern.
+
+mod common;
+
+mod cli;
+mod connect;
+mod crash;
+mod engines;
+mod fairness;
+mod loadtest;
+mod records;
+mod terminal;
