@@ -1,11 +1,13 @@
 //! `qipai gomocup`: the Gomocup (Piskvork) brain protocol on stdin and stdout.
 //!
-//! The protocol itself is the pure state machine [`gomoku::gomocup::Brain`]; this loop only
-//! moves lines between it and the pipes. A Gomocup manager starts a brain with no
+//! The protocol itself is a pure state machine in the game's crate, reached through the
+//! registry ([`game::ErasedGame::brain`] of the game whose engine protocol is Gomocup);
+//! this loop only moves lines between it and the pipes. A Gomocup manager starts a brain with no
 //! arguments, so the binary also becomes the brain when it is called by a name starting
 //! with `pbrain-` (install: `ln -s "$(command -v qipai)" pbrain-qipai`).
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use game::Registry;
 use std::io::{BufRead, Write};
 
 /// Whether the program was started as a Gomocup brain (`pbrain-qipai`).
@@ -21,8 +23,12 @@ pub fn called_as_brain() -> bool {
 }
 
 /// Answers protocol lines until `END` or the end of input.
-pub fn run() -> Result<()> {
-    let mut brain = gomoku::gomocup::Brain::new();
+pub fn run(registry: &Registry) -> Result<()> {
+    let mut brain = registry
+        .games()
+        .filter(|g| g.engine_protocol() == Some("gomocup"))
+        .find_map(|g| g.brain())
+        .context("no game of this build has a Gomocup brain")?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

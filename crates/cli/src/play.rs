@@ -96,7 +96,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         ),
         None => game.default_bot().to_string(),
     };
-    let engine = args.external.start_for(game)?;
+    let engine = args.external.start_for(registry, game)?;
     // The record file is opened before the deal, so a bad path costs no game.
     let mut record_file = match &args.record {
         Some(path) => {

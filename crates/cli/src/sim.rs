@@ -257,7 +257,7 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
     let report = if opts.bots.iter().any(|b| b == EXTERNAL) {
         let (_, engine) = args
             .external
-            .start_for(game)?
+            .start_for(registry, game)?
             .context("the bot `external` needs --engine COMMAND")?;
         with_engine(game, &opts, &engine, &each)?
     } else {

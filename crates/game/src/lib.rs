@@ -22,6 +22,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub mod bot;
+pub mod brain;
 pub mod deal;
 pub mod fair;
 pub mod judge;
@@ -37,6 +38,7 @@ pub mod stats;
 pub mod text;
 
 pub use bot::{Bot, Decision, RandomBot};
+pub use brain::Brain;
 pub use deal::GameRng;
 pub use fair::{Nonce, NonceError};
 pub use presentation::Presentation;

@@ -313,4 +313,10 @@ pub trait GameSpec: Rules {
     fn engine_protocol() -> Option<&'static str> {
         None
     }
+
+    /// This game's own player of its [`GameSpec::engine_protocol`] (a Gomocup brain for
+    /// Gomoku), for `qipai gomocup`; `None` for a game without one.
+    fn brain() -> Option<Box<dyn crate::Brain>> {
+        None
+    }
 }

@@ -103,6 +103,16 @@ fn parse_xy(s: &str) -> Option<Point> {
     it.next().is_none().then_some(Point::new(x, y))
 }
 
+impl game::Brain for Brain {
+    fn handle_line(&mut self, line: &str) -> Vec<String> {
+        Brain::handle_line(self, line)
+    }
+
+    fn finished(&self) -> bool {
+        Brain::finished(self)
+    }
+}
+
 impl Brain {
     /// A brain waiting for `START`.
     pub fn new() -> Brain {

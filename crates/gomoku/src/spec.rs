@@ -37,6 +37,10 @@ impl GameSpec for Gomoku {
         Some("gomocup")
     }
 
+    fn brain() -> Option<Box<dyn game::Brain>> {
+        Some(Box::new(crate::gomocup::Brain::new()))
+    }
+
     /// Only a random opening ([`Config::opening`]) is drawn from the seed; from the empty
     /// board nothing is, and a terminal offers no "replay this deal".
     fn uses_seed(config: &Config) -> bool {

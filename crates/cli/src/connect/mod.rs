@@ -61,7 +61,10 @@ pub fn run(registry: &Registry, args: Args) -> Result<()> {
         }),
         None => None,
     };
-    let autoplay = args.engine.start_for_any()?.map(autoplay::Autoplay::new);
+    let autoplay = args
+        .engine
+        .start_for_any(registry)?
+        .map(autoplay::Autoplay::new);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

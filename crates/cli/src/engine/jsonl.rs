@@ -46,13 +46,19 @@ pub(super) struct JsonEngine {
 }
 
 impl JsonEngine {
-    /// Starts `command` with `turn` a move, told each game's result if `results`.
-    pub(super) fn spawn(command: &str, turn: Duration, results: bool) -> Result<Self> {
+    /// Starts `command` with `turn` a move, told each game's result if `results`; it reads
+    /// text answers by the `registry`'s games.
+    pub(super) fn spawn(
+        command: &str,
+        turn: Duration,
+        results: bool,
+        registry: Registry,
+    ) -> Result<Self> {
         Ok(JsonEngine {
             process: Process::spawn(command, Stdio::inherit())?,
             turn,
             results,
-            registry: games::registry(),
+            registry,
         })
     }
 

@@ -17,7 +17,7 @@ mod pbrain;
 mod process;
 
 use anyhow::{bail, Result};
-use game::{ErasedGame, JsonBot};
+use game::{ErasedGame, JsonBot, Registry};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -74,18 +74,23 @@ pub struct EngineArgs {
 impl EngineArgs {
     /// The engine named, started for `game` (its protocol by [`Protocol::choose`]), or
     /// `None` if none was named; with the command that started it.
-    pub fn start_for(&self, game: &dyn ErasedGame) -> Result<Option<(String, Engine)>> {
-        self.start(|asked| Protocol::choose(game, asked))
+    pub fn start_for(
+        &self,
+        registry: &Registry,
+        game: &dyn ErasedGame,
+    ) -> Result<Option<(String, Engine)>> {
+        self.start(registry, |asked| Protocol::choose(game, asked))
     }
 
     /// The engine named, for whatever games come at a hall (JSON lines unless asked
     /// otherwise).
-    pub fn start_for_any(&self) -> Result<Option<(String, Engine)>> {
-        self.start(|asked| Ok(asked.unwrap_or(Protocol::Json)))
+    pub fn start_for_any(&self, registry: &Registry) -> Result<Option<(String, Engine)>> {
+        self.start(registry, |asked| Ok(asked.unwrap_or(Protocol::Json)))
     }
 
     fn start(
         &self,
+        registry: &Registry,
         protocol: impl FnOnce(Option<Protocol>) -> Result<Protocol>,
     ) -> Result<Option<(String, Engine)>> {
         let Some(command) = &self.engine else {
@@ -96,7 +101,7 @@ impl EngineArgs {
         if self.engine_results && protocol == Protocol::Gomocup {
             bail!("--engine-results is for engines of qipai's JSON lines, not Gomocup brains");
         }
-        let engine = Engine::start(protocol, command, turn, self.engine_results)?;
+        let engine = Engine::start(protocol, command, turn, self.engine_results, registry)?;
         Ok(Some((command.clone(), engine)))
     }
 }
@@ -112,17 +117,22 @@ pub struct Engine {
 
 impl Engine {
     /// Starts `command` as an engine speaking `protocol`, with `turn` a move, and for
-    /// JSON lines told each game's result if `results`. A JSON engine starts at once (so a
-    /// wrong command fails before any game); a Gomocup brain starts with each game.
+    /// JSON lines told each game's result if `results` (and the `registry`'s games to read
+    /// its answers typed as text). A JSON engine starts at once (so a wrong command fails
+    /// before any game); a Gomocup brain starts with each game.
     pub fn start(
         protocol: Protocol,
         command: &str,
         turn: Duration,
         results: bool,
+        registry: &Registry,
     ) -> Result<Engine> {
         let shared = match protocol {
             Protocol::Json => Some(Arc::new(Mutex::new(jsonl::JsonEngine::spawn(
-                command, turn, results,
+                command,
+                turn,
+                results,
+                registry.clone(),
             )?))),
             Protocol::Gomocup => None,
         };

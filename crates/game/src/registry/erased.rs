@@ -89,6 +89,8 @@ pub trait ErasedGame: Send + Sync {
     /// The external engine protocol the game speaks, if any (see
     /// [`GameSpec::engine_protocol`]).
     fn engine_protocol(&self) -> Option<&'static str>;
+    /// The game's own player of that protocol ([`GameSpec::brain`]).
+    fn brain(&self) -> Option<Box<dyn crate::Brain>>;
     /// Whether the seed decides anything at a table of this configuration (see
     /// [`GameSpec::uses_seed`]); `false` for a configuration the game cannot read.
     fn uses_seed(&self, config: &Value) -> bool;
@@ -242,6 +244,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn engine_protocol(&self) -> Option<&'static str> {
         R::engine_protocol()
+    }
+
+    fn brain(&self) -> Option<Box<dyn crate::Brain>> {
+        R::brain()
     }
 
     fn uses_seed(&self, config: &Value) -> bool {

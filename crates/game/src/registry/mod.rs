@@ -32,10 +32,10 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<Value, GameError
     serde_json::to_value(value).map_err(|e| GameError::Encode(e.to_string()))
 }
 
-/// All games, by id.
-#[derive(Default)]
+/// All games, by id. Cloning it is cheap: the games are shared.
+#[derive(Default, Clone)]
 pub struct Registry {
-    games: Vec<Box<dyn ErasedGame>>,
+    games: Vec<std::sync::Arc<dyn ErasedGame>>,
 }
 
 impl Registry {
@@ -46,7 +46,7 @@ impl Registry {
 
     /// Adds a game.
     pub fn with(mut self, game: Box<dyn ErasedGame>) -> Self {
-        self.games.push(game);
+        self.games.push(game.into());
         self
     }
 

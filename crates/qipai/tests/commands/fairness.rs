@@ -4,7 +4,7 @@
 //! edited id, a missing outcome.
 
 use crate::common::said;
-use game::registry::{entry, play_with_bots};
+use game::registry::play_with_bots;
 use game::{Nonce, Record, Seed, TableSetup};
 use serde_json::{json, Value};
 use std::process::{Command, Output};
@@ -35,7 +35,8 @@ fn nonce(hex: &str) -> Nonce {
 /// An honest Dou Dizhu game: the server's seed, nonces from seats 0 and 1 (seat 2 sent
 /// none), played to the end.
 fn game_with(seed: Seed, nonces: Vec<Option<Nonce>>, config: Value) -> Record {
-    let game = entry::<doudizhu::DouDizhu>();
+    let games = games::registry();
+    let game = games.get("doudizhu").expect("Dou Dizhu");
     let setup = TableSetup {
         id: "hall-42".into(),
         config,
@@ -175,7 +176,8 @@ fn an_edited_id_a_missing_outcome_or_another_commitment_is_not_ok() {
         said(&out)
     );
     // Gomoku deals nothing, yet its record is bound to its id all the same.
-    let gomoku = entry::<gomoku::Gomoku>();
+    let games = games::registry();
+    let gomoku = games.get("gomoku").expect("Gomoku");
     let mut table = gomoku
         .new_table(&TableSetup::new("g-7", Value::Null, 2, Seed::from_u64(4)))
         .unwrap();

@@ -1,8 +1,13 @@
-//! `qipai`: the command-line face of the qipai game hall.
+//! The commands of `qipai`, the command-line face of the qipai game hall: play, judge,
+//! sim, serve, connect, verify, and the rest.
 //!
-//! Every command reaches the games through one [`game::Registry`], filled by the `games`
-//! crate ([`games::registry`]), so the binary knows no game's rules: adding a game is its
-//! crate and one line there.
+//! Every command reaches the games through the one [`game::Registry`] it is given
+//! ([`main`]), so this crate knows no game: the `qipai` binary (crates/qipai) is one line
+//! that hands it the `games` crate's list. A change to a game rebuilds that line, not the
+//! commands.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 /// `println!` that returns the write error instead of panicking (a closed pipe, as in
 /// `qipai sim … | head`, must not crash the program).
@@ -39,6 +44,7 @@ mod verify;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use game::Registry;
 
 /// qipai (棋牌): Chinese card games and Gomoku — play, judge, self-play, verify.
 #[derive(Parser)]
@@ -87,8 +93,10 @@ enum Command {
     Games,
 }
 
-fn main() -> std::process::ExitCode {
-    match run() {
+/// Runs the command the process was started with, on the games of `registry`; the exit
+/// code says whether it went well (an error is printed on one line first).
+pub fn main(registry: Registry) -> std::process::ExitCode {
+    match run(registry) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         // Whoever read our output stopped reading: nothing is wrong, nothing to say.
         Err(e) if is_broken_pipe(&e) => std::process::ExitCode::SUCCESS,
@@ -124,12 +132,11 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn run() -> Result<()> {
+fn run(registry: Registry) -> Result<()> {
     if gomocup::called_as_brain() {
-        return gomocup::run();
+        return gomocup::run(&registry);
     }
     let cli = Cli::parse();
-    let registry = games::registry();
     match cli.command {
         Command::Play(args) => play::run(&registry, args),
         Command::Judge { game } => judge::run(&registry, &game),
@@ -141,7 +148,7 @@ fn run() -> Result<()> {
         Command::Export(args) => convert::export(&registry, args),
         Command::Import(args) => convert::import(&registry, args),
         Command::Loadtest(args) => loadtest::run(registry, args),
-        Command::Gomocup => gomocup::run(),
+        Command::Gomocup => gomocup::run(&registry),
         Command::Bot(args) => bot::run(&registry, args),
         Command::Games => {
             for g in registry.games() {
