@@ -23,7 +23,7 @@ export const shots = join(root, process.env.QIPAI_SCREENSHOTS || join('target', 
  */
 export async function startServer(extra = [], { addr = '127.0.0.1:0', dir = mkdtempSync(join(tmpdir(), 'qipai-e2e-')) } = {}) {
   const bin = process.env.QIPAI_BIN || join(root, 'target', 'release', 'qipai');
-  const quick = ['--bot-delay-ms', '60', '--quick-play-seconds', '0'].flatMap((v, i, all) =>
+  const quick = ['--bot-delay-ms', '10', '--quick-play-seconds', '0'].flatMap((v, i, all) =>
     i % 2 === 0 && !extra.includes(v) ? [v, all[i + 1]] : [],
   );
   const args = ['serve', '--addr', addr, '--data-dir', dir, ...quick, ...extra];
