@@ -73,6 +73,11 @@ pub struct Args {
     /// one: for load runs and tests, where only the table's pace matters.
     #[arg(long)]
     quick_computers: bool,
+    /// Another web origin whose pages may open the hall's WebSocket
+    /// (`https://cards.example.org`); repeat for several. The hall's own page always may,
+    /// and programs (which send no origin) always may; other sites' pages may not.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN")]
+    allowed_origins: Vec<String>,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -112,6 +117,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.public_metrics = args.public_metrics;
     config.moderators = args.moderators;
     config.quick_computers = args.quick_computers;
+    config.allowed_origins = args.allowed_origins;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

@@ -40,6 +40,10 @@ pub struct ServerConfig {
     /// a millisecond a move) instead of its default, which searches for up to a second: for
     /// test halls and load runs, where only the pace of the table matters.
     pub quick_computers: bool,
+    /// Web origins besides the hall's own whose pages may open its WebSocket
+    /// (`https://cards.example.org`), for a host who serves the page from another
+    /// address. Programs, which send no origin, are always welcome.
+    pub allowed_origins: Vec<String>,
 }
 
 /// Limits on what one client may send.
@@ -63,6 +67,9 @@ pub struct Limits {
     /// Messages queued for a connection that does not read before it is dropped (it can
     /// reconnect and resume).
     pub send_queue: usize,
+    /// Bytes queued for a connection that does not read before it is dropped: with
+    /// `send_queue`, what one client that never reads can make the server hold.
+    pub send_queue_bytes: usize,
     /// Tables one account may have open as host at once.
     pub tables_per_user: usize,
     /// WebSocket connections open at once from one address (a person needs one a tab);
@@ -72,6 +79,13 @@ pub struct Limits {
     /// each is a row kept for good, and a registration costs a deliberately slow password
     /// hash. 0 for no limit.
     pub new_accounts_per_address: u32,
+    /// How long a client has to send an HTTP request's headers (and a connection may
+    /// wait idle for its first request): a connection that sends half a request is closed
+    /// after this rather than held for ever.
+    pub request_headers_within: Duration,
+    /// A WebSocket the server has heard nothing from (no message, no answer to its pings,
+    /// which it sends every two fifths of this) for this long is dead and is closed.
+    pub silent_for: Duration,
     /// The window of `new_accounts_per_address`.
     pub accounts_window: Duration,
     /// Requests one address may make of the HTTP API (`/api/…`) per second on average…
@@ -119,6 +133,7 @@ impl Default for ServerConfig {
             public_metrics: false,
             moderators: Vec::new(),
             quick_computers: false,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -134,6 +149,9 @@ impl Default for Limits {
             failed_logins: 5,
             login_window: Duration::from_secs(300),
             send_queue: 1024,
+            send_queue_bytes: 1024 * 1024,
+            request_headers_within: Duration::from_secs(10),
+            silent_for: Duration::from_secs(75),
             tables_per_user: 5,
             connections_per_address: 64,
             new_accounts_per_address: 60,

@@ -32,7 +32,60 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/metrics", get(metrics))
         .merge(api)
         .fallback(crate::web::serve)
+        .layer(middleware::map_response(guarded))
         .with_state(hall)
+}
+
+/// What the page may load and who may frame it: its own scripts, styles and WebSocket
+/// only, nothing inline, inside no other site's frame. A script injected into the page
+/// (were one ever to get in) could neither run nor send anything elsewhere.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; \
+    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Every response says how the browser must treat it ([`CONTENT_SECURITY_POLICY`]; no
+/// framing, for browsers that predate `frame-ancestors`; no address of the hall's pages
+/// sent to other sites, since a table's address holds its invite code; no guessing of
+/// types).
+async fn guarded(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ] {
+        headers.insert(name, axum::http::HeaderValue::from_static(value));
+    }
+    response
+}
+
+/// Whether a WebSocket handshake's `Origin` may connect: none (a program, not a browser),
+/// the hall's own (the host the request was sent to, by either scheme), or one the host
+/// allowed ([`crate::ServerConfig::allowed_origins`]). Any other site's page would be
+/// using its visitor's browser, and their session, as a client of this hall.
+pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim_end_matches('/');
+    if allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or_default();
+    let own = origin
+        .strip_prefix("https://")
+        .or_else(|| origin.strip_prefix("http://"));
+    !host.is_empty() && own.is_some_and(|o| o.eq_ignore_ascii_case(host))
 }
 
 /// Answers `429 Too Many Requests` (with `Retry-After`) to an address past its share of
@@ -98,6 +151,18 @@ async fn ws(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Response {
+    if !origin_allowed(&headers, &hall.config.allowed_origins) {
+        hall.metrics
+            .errors
+            .with_label_values(&["foreign_origin"])
+            .inc();
+        return (
+            StatusCode::FORBIDDEN,
+            "this hall's WebSocket serves its own page and the origins its host allows \
+             (qipai serve --allowed-origin)\n",
+        )
+            .into_response();
+    }
     let max = hall.config.limits.max_message;
     let address = client_address(peer, &headers, hall.config.behind_proxy);
     upgrade

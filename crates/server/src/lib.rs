@@ -8,6 +8,7 @@
 //! ```
 //!
 //! * [`protocol`]: the messages, versioned (docs/protocol.md);
+//! * [`listen`]: accepting connections, with time limits and a bound per address;
 //! * [`conn`]: one connection — limits, hello, accounts, the lobby, passing table requests;
 //! * [`table`]: one task per table, the only owner of its seats and game; an action is
 //!   *committed, then broadcast*, each connection getting its own seat's view;
@@ -34,6 +35,7 @@ pub mod config;
 pub mod conn;
 pub mod hall;
 pub mod http;
+pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod moderation;
@@ -49,7 +51,6 @@ pub mod web;
 pub use config::ServerConfig;
 pub use hall::Hall;
 
-use axum::serve::ListenerExt;
 use game::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -74,9 +75,6 @@ pub enum ServeError {
         /// Why.
         error: std::io::Error,
     },
-    /// Serving failed.
-    #[error("the server failed: {0}")]
-    Serve(std::io::Error),
 }
 
 /// A server, bound and ready: [`Server::run`] serves until the shutdown future resolves.
@@ -137,21 +135,18 @@ impl Server {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let app =
-            http::router(self.hall.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        // Frames are small and answer one another: Nagle's algorithm against the peer's
-        // delayed acknowledgements would hold each for up to 40 ms.
-        let listener = self.listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-            }
-        });
+        let app = http::router(self.hall.clone());
         let housekeeping = tokio::spawn(housekeeping(self.hall.clone()));
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await;
+        let config = &self.hall.config;
+        listen::serve(
+            self.listener,
+            app,
+            shutdown,
+            &config.limits,
+            config.behind_proxy,
+        )
+        .await;
         housekeeping.abort();
-        served.map_err(ServeError::Serve)?;
         self.hall.shutdown().await;
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         self.hall.store.close().await;

@@ -1,11 +1,12 @@
-//! The way out to one connection: a bounded queue of frames, drained by the connection's
-//! writer. Tables and the lobby never wait on a slow client: when its queue is full the
-//! connection is dropped, and the client reconnects and resumes from its last sequence
-//! number.
+//! The way out to one connection: a queue of frames bounded in frames and in bytes,
+//! drained by the connection's writer. Tables and the lobby never wait on a slow client:
+//! when its queue is full the connection is dropped, and the client reconnects and resumes
+//! from its last sequence number. So a client that never reads costs the server at most
+//! its queue's bytes, however much it asks for.
 
 use crate::protocol::ServerMessage;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
 
@@ -24,8 +25,34 @@ pub struct Outbox {
     /// The connection.
     pub conn: ConnId,
     frames: mpsc::Sender<Arc<str>>,
+    queued: Arc<Queued>,
     closing: Arc<Closing>,
     muted: Arc<Mutex<HashSet<String>>>,
+}
+
+/// The bytes queued for a connection and not yet written, and the most it may hold.
+pub struct Queued {
+    bytes: AtomicUsize,
+    max: usize,
+}
+
+impl Queued {
+    /// A frame of `len` bytes has been written to the socket.
+    fn written(&self, len: usize) {
+        self.bytes.fetch_sub(len, Ordering::AcqRel);
+    }
+}
+
+/// Names one connection may mute at once: a person mutes a few; the set lives as long as
+/// the connection, so it must not grow on a client's say-so.
+pub const MAX_MUTED: usize = 100;
+
+/// Why a mute was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum MuteError {
+    /// The set is full.
+    #[error("you can mute at most {MAX_MUTED} names at once: unmute one first")]
+    Full,
 }
 
 /// The WebSocket close code of a connection the client is done with, or that says goodbye
@@ -34,6 +61,12 @@ pub const CLOSE_NORMAL: u16 = 1000;
 /// The close code of a connection closed for what its client did: no hello, a flood, a
 /// full send queue, another protocol version (RFC 6455: policy violation).
 pub const CLOSE_POLICY: u16 = 1008;
+/// The close code of a frame larger than the hall reads (RFC 6455: message too big).
+pub const CLOSE_TOO_BIG: u16 = 1009;
+/// The close code of a text frame that is not UTF-8 (RFC 6455: invalid frame payload data).
+pub const CLOSE_INVALID_DATA: u16 = 1007;
+/// The close code of a connection that stopped answering pings (RFC 6455: going away).
+pub const CLOSE_GOING_AWAY: u16 = 1001;
 /// The close code of a server that is stopping to start again (IANA: service restart): the
 /// client did nothing wrong, and should reconnect and resume.
 pub const CLOSE_RESTART: u16 = 1012;
@@ -62,18 +95,24 @@ impl Closing {
 }
 
 impl Outbox {
-    /// A new outbox of `capacity` frames and the receiver its connection drains.
-    pub fn new(conn: ConnId, capacity: usize) -> (Outbox, mpsc::Receiver<Arc<str>>, Arc<Closing>) {
-        let (frames, rx) = mpsc::channel(capacity.max(1));
+    /// A new outbox of at most `frames` frames and `bytes` bytes, the receiver its
+    /// connection drains (telling [`Queued::written`] what it wrote) and how it closes.
+    pub fn new(conn: ConnId, frames: usize, bytes: usize) -> (Outbox, Drain, Arc<Closing>) {
+        let (sender, rx) = mpsc::channel(frames.max(1));
         let closing = Arc::new(Closing::default());
+        let queued = Arc::new(Queued {
+            bytes: AtomicUsize::new(0),
+            max: bytes,
+        });
         (
             Outbox {
                 conn,
-                frames,
+                frames: sender,
+                queued: queued.clone(),
                 closing: closing.clone(),
                 muted: Arc::default(),
             },
-            rx,
+            Drain { frames: rx, queued },
             closing,
         )
     }
@@ -86,14 +125,19 @@ impl Outbox {
 
     /// Queues an already encoded frame (one encoding shared by many connections).
     pub fn send_text(&self, text: Arc<str>) -> bool {
-        match self.frames.try_send(text) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
+        let len = text.len();
+        let before = self.queued.bytes.fetch_add(len, Ordering::AcqRel);
+        // A frame larger than the whole allowance still goes to a client that has read
+        // everything before it (a big lobby): what is bounded is what waits.
+        let over = before > 0 && before + len > self.queued.max;
+        let sent = !over && self.frames.try_send(text).is_ok();
+        if !sent {
+            self.queued.bytes.fetch_sub(len, Ordering::AcqRel);
+            if !self.frames.is_closed() {
                 self.close("too slow: the send queue is full; reconnect and resume");
-                false
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
+        sent
     }
 
     /// Asks the connection to close for what its client did ([`CLOSE_POLICY`]), saying why.
@@ -118,14 +162,45 @@ impl Outbox {
         self.muted.lock().is_ok_and(|m| m.contains(name))
     }
 
-    /// Mutes or unmutes `name` for this connection.
-    pub fn set_muted(&self, name: &str, muted: bool) {
-        if let Ok(mut m) = self.muted.lock() {
-            if muted {
-                m.insert(name.to_string());
-            } else {
-                m.remove(name);
+    /// Mutes or unmutes `name` for this connection; at most [`MAX_MUTED`] names at once.
+    pub fn set_muted(&self, name: &str, muted: bool) -> Result<(), MuteError> {
+        let Ok(mut m) = self.muted.lock() else {
+            return Ok(());
+        };
+        if !muted {
+            m.remove(name);
+        } else if !m.contains(name) {
+            if m.len() >= MAX_MUTED {
+                return Err(MuteError::Full);
             }
+            m.insert(name.to_string());
         }
+        Ok(())
+    }
+}
+
+/// The connection's side of its outbox: the frames to write, in order.
+pub struct Drain {
+    frames: mpsc::Receiver<Arc<str>>,
+    queued: Arc<Queued>,
+}
+
+impl Drain {
+    /// The next frame to write; `None` once every outbox is gone.
+    pub async fn next(&mut self) -> Option<Arc<str>> {
+        let frame = self.frames.recv().await;
+        if let Some(f) = &frame {
+            self.queued.written(f.len());
+        }
+        frame
+    }
+
+    /// The next frame if one is queued now.
+    pub fn try_next(&mut self) -> Option<Arc<str>> {
+        let frame = self.frames.try_recv().ok();
+        if let Some(f) = &frame {
+            self.queued.written(f.len());
+        }
+        frame
     }
 }

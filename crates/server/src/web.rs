@@ -100,10 +100,8 @@ pub async fn serve(uri: Uri, headers: HeaderMap) -> Response {
         };
     }
     let tag = etags().get(asset.path).cloned().unwrap_or_default();
-    let cache = [
-        (header::CACHE_CONTROL, "no-cache"),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-    ];
+    // The security headers every response carries are added in `crate::http`.
+    let cache = [(header::CACHE_CONTROL, "no-cache")];
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())

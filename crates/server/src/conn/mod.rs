@@ -8,7 +8,10 @@
 mod account;
 
 use crate::hall::{Hall, Refusal};
-use crate::outbox::{next_conn_id, Outbox, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_RESTART};
+use crate::outbox::{
+    next_conn_id, Outbox, CLOSE_GOING_AWAY, CLOSE_INVALID_DATA, CLOSE_NORMAL, CLOSE_POLICY,
+    CLOSE_RESTART, CLOSE_TOO_BIG,
+};
 use crate::protocol::ErrorCode;
 use crate::protocol::{ClientMessage, ServerMessage, TableRequest, VERSION};
 use crate::ratelimit::Bucket;
@@ -22,8 +25,19 @@ use std::time::{Duration, Instant};
 
 /// How long a new connection has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
-/// Errors in a row after which a flooding connection is closed.
+/// Refused messages in a row after which a connection is closed: a client that keeps
+/// getting errors is broken or probing.
 const MAX_STRIKES: u32 = 50;
+/// Messages over the rate limit a connection may send, and how fast that allowance
+/// comes back (one a second): a steady flood is closed within seconds even though some
+/// of its messages get through, while a burst now and then is only slowed.
+const FLOOD_ALLOWANCE: f64 = 50.0;
+/// See [`FLOOD_ALLOWANCE`].
+const FLOOD_FORGIVEN_PER_SECOND: f64 = 1.0;
+/// How long a closing connection's last frames and close frame may take to be written.
+const GOODBYE_WITHIN: Duration = Duration::from_secs(5);
+/// The longest user name a mute may carry: longer is nobody's name.
+const MAX_MUTE_NAME: usize = 64;
 
 /// A connection's own state.
 struct Conn {
@@ -35,6 +49,8 @@ struct Conn {
     tables: HashSet<String>,
     lobby: Option<tokio::task::JoinHandle<()>>,
     bucket: Bucket,
+    /// What is left of [`FLOOD_ALLOWANCE`].
+    flood: Bucket,
     strikes: u32,
 }
 
@@ -61,12 +77,20 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
         return;
     };
     let conn_id = next_conn_id();
-    let (out, mut frames, closing) = Outbox::new(conn_id, hall.config.limits.send_queue);
+    let limits = &hall.config.limits;
+    let (out, mut frames, closing) =
+        Outbox::new(conn_id, limits.send_queue, limits.send_queue_bytes);
     let (mut sink, mut stream) = socket.split();
+    let silent_for = limits.silent_for;
     let writer = tokio::spawn(async move {
+        // A connection silent for `silent_for` (no message, no pong) is dead — a lost
+        // network, a sleeping laptop — and is closed by the reader, so it holds nothing;
+        // pings at two fifths of that give a live client two chances to answer.
+        let every = silent_for.mul_f64(0.4);
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
         loop {
             tokio::select! {
-                frame = frames.recv() => match frame {
+                frame = frames.next() => match frame {
                     Some(text) => {
                         if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
                             break;
@@ -74,25 +98,37 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
                     }
                     None => break,
                 },
-                (code, reason) = closing.wait() => {
-                    // Drain what is queued (the last error), then close.
-                    while let Ok(text) = frames.try_recv() {
-                        let _ = sink.send(Message::Text(text.as_ref().into())).await;
+                _ = ping.tick() => {
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
                     }
-                    let _ = sink
-                        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
-                            code,
-                            reason: reason.chars().take(120).collect::<String>().into(),
-                        })))
-                        .await;
+                }
+                (code, reason) = closing.wait() => {
+                    // What is queued (the last error), then the close frame; a client that
+                    // does not read them is not waited for long.
+                    let goodbye = async {
+                        while let Some(text) = frames.try_next() {
+                            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                                return;
+                            }
+                        }
+                        let reason = reason.chars().take(120).collect::<String>();
+                        let _ = sink
+                            .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                                code,
+                                reason: reason.into(),
+                            })))
+                            .await;
+                    };
+                    let _ = tokio::time::timeout(GOODBYE_WITHIN, goodbye).await;
                     break;
                 }
             }
         }
     });
-    let limits = &hall.config.limits;
     let mut conn = Conn {
         bucket: Bucket::new(limits.messages_per_second, limits.message_burst),
+        flood: Bucket::new(FLOOD_FORGIVEN_PER_SECOND, FLOOD_ALLOWANCE),
         client: Client {
             conn: conn_id,
             user: None,
@@ -107,17 +143,13 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
         hall: hall.clone(),
     };
     let hello_by = Instant::now() + HELLO_WITHIN;
+    let mut heard = Instant::now();
     let mut stopping = hall.stopping();
     loop {
-        let greeted = conn.greeted;
-        let read = async {
-            if greeted {
-                Some(stream.next().await)
-            } else {
-                tokio::time::timeout_at(hello_by.into(), stream.next())
-                    .await
-                    .ok()
-            }
+        let until = if conn.greeted {
+            heard + silent_for
+        } else {
+            hello_by
         };
         let next = tokio::select! {
             biased;
@@ -125,14 +157,27 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
                 out.close_with(CLOSE_RESTART, "server restarting");
                 break;
             }
-            next = read => next,
+            next = tokio::time::timeout_at(until.into(), stream.next()) => next,
         };
-        let Some(next) = next else {
-            conn.error(ErrorCode::HelloFirst, "say hello within 10 seconds");
-            out.close("no hello");
+        let Ok(next) = next else {
+            if conn.greeted {
+                out.close_with(CLOSE_GOING_AWAY, "no answer to pings");
+            } else {
+                conn.error(ErrorCode::HelloFirst, "say hello within 10 seconds");
+                out.close("no hello");
+            }
             break;
         };
-        let Some(Ok(message)) = next else { break };
+        heard = Instant::now();
+        let message = match next {
+            Some(Ok(message)) => message,
+            Some(Err(e)) => {
+                let (code, reason) = unreadable(&e);
+                out.close_with(code, reason);
+                break;
+            }
+            None => break,
+        };
         match message {
             Message::Text(text) => {
                 if !conn.on_text(text.as_str()).await {
@@ -154,6 +199,20 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
     let _ = writer.await;
 }
 
+/// The close code and reason for a frame that could not be read: too large (1009), not
+/// UTF-8 (1007), or anything else the WebSocket layer refused (1008). The WebSocket
+/// library's error reaches us only as text through axum, so it is read from its message.
+fn unreadable(e: &axum::Error) -> (u16, &'static str) {
+    let text = e.to_string().to_ascii_lowercase();
+    if text.contains("too long") || text.contains("too big") || text.contains("space limit") {
+        (CLOSE_TOO_BIG, "message too big")
+    } else if text.contains("utf-8") || text.contains("utf8") {
+        (CLOSE_INVALID_DATA, "text frames are UTF-8")
+    } else {
+        (CLOSE_POLICY, "unreadable frame")
+    }
+}
+
 impl Conn {
     fn error(&self, code: ErrorCode, message: impl Into<String>) {
         self.refuse(Refusal::new(code, message));
@@ -168,6 +227,16 @@ impl Conn {
         self.client
             .out
             .send(&ServerMessage::error(r.code, r.message, None));
+    }
+
+    /// Counts a message over the rate limit against [`FLOOD_ALLOWANCE`], which accepted
+    /// messages do not refill; false (and the connection closing) when it is spent.
+    fn flooded(&mut self) -> bool {
+        if self.flood.take() {
+            return true;
+        }
+        self.client.out.close("flooding: too many messages");
+        false
     }
 
     /// Counts a bad message; false when the connection should close.
@@ -185,7 +254,7 @@ impl Conn {
         self.hall.metrics.messages_in.inc();
         if !self.bucket.take() {
             self.error(ErrorCode::RateLimited, "too many messages: slow down");
-            return self.strike();
+            return self.flooded();
         }
         if self
             .client
@@ -197,7 +266,7 @@ impl Conn {
                 ErrorCode::RateLimited,
                 "too many messages from this account: slow down",
             );
-            return self.strike();
+            return self.flooded();
         }
         let message = match serde_json::from_str::<ClientMessage>(text) {
             Ok(m) => m,
@@ -427,8 +496,13 @@ impl Conn {
                 }
             }
             ClientMessage::Mute { user, mute } => {
-                self.client.out.set_muted(&user, mute);
-                Ok(())
+                if user.chars().count() > MAX_MUTE_NAME {
+                    return Err(Refusal::new(ErrorCode::NoUser, "there is no such player"));
+                }
+                self.client
+                    .out
+                    .set_muted(&user, mute)
+                    .map_err(|e| Refusal::new(ErrorCode::NotAllowed, e.to_string()))
             }
             // Passed on whole by `into_table_request` above; never read here.
             ClientMessage::Join(_)

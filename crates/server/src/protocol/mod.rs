@@ -378,17 +378,31 @@ impl ClientMessage {
     }
 }
 
+/// The longest error message sent, in characters.
+pub const MAX_ERROR_TEXT: usize = 240;
+/// The longest table id an error names; a longer one cannot be a table's, and is left out.
+pub const MAX_TABLE_ID: usize = 64;
+
 impl ServerMessage {
-    /// An error message.
+    /// An error message. What a client sent may be quoted in `message` or `table`, so
+    /// both are cut short: an answer never costs more than a few hundred bytes, however
+    /// large the message it answers ([`MAX_ERROR_TEXT`], [`MAX_TABLE_ID`]).
     pub fn error(
         code: ErrorCode,
         message: impl Into<String>,
         table: Option<&str>,
     ) -> ServerMessage {
+        let mut message = message.into();
+        if let Some((cut, _)) = message.char_indices().nth(MAX_ERROR_TEXT) {
+            message.truncate(cut);
+            message.push('…');
+        }
         ServerMessage::Error {
             code,
-            message: message.into(),
-            table: table.map(str::to_string),
+            message,
+            table: table
+                .filter(|t| t.len() <= MAX_TABLE_ID)
+                .map(str::to_string),
         }
     }
 

@@ -130,7 +130,13 @@ pub struct TableTask {
     epoch: u64,
     /// The last finished game (see [`StoredTable::last_game`]).
     last_game: Option<LastGame>,
-    commands: mpsc::Sender<Cmd>,
+    /// The way back to the table for its own computers' moves: apart from the clients'
+    /// bounded queue and unbounded, so a move is never dropped for a queue full of
+    /// requests (at most one move a seat is ever on its way).
+    own: mpsc::UnboundedSender<Cmd>,
+    /// The seats as last published (with `fill_ms` left out, and when computers fill
+    /// them), so that a request that changes nothing publishes nothing.
+    published: Option<(TableInfo, Option<Instant>)>,
     closed: bool,
 }
 
@@ -160,20 +166,21 @@ pub fn stored_info(stored: &StoredTable) -> TableInfo {
 /// Opens a new table and starts its task.
 pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::JoinHandle<()>) {
     let (commands, inbox) = mpsc::channel(1024);
+    let (own, own_inbox) = mpsc::unbounded_channel();
     let handle = TableHandle {
         id: stored.id.clone(),
         game: stored.game.clone(),
-        commands: commands.clone(),
+        commands,
     };
-    let task = TableTask::new(hall, stored, commands);
-    let join = tokio::spawn(task.run(inbox));
+    let task = TableTask::new(hall, stored, own);
+    let join = tokio::spawn(task.run(inbox, own_inbox));
     (handle, join)
 }
 
 impl TableTask {
-    /// The table as stored, between games, its task not yet started; `commands` is the
-    /// way back to it for its computers' answers.
-    fn new(hall: Arc<Hall>, stored: StoredTable, commands: mpsc::Sender<Cmd>) -> TableTask {
+    /// The table as stored, between games, its task not yet started; `own` is the way
+    /// back to it for its computers' moves.
+    fn new(hall: Arc<Hall>, stored: StoredTable, own: mpsc::UnboundedSender<Cmd>) -> TableTask {
         let now = Instant::now();
         TableTask {
             seats: stored
@@ -199,13 +206,14 @@ impl TableTask {
             games: stored.games,
             totals: stored.totals,
             next_config: stored.next_config,
-            commands,
+            own,
+            published: None,
             closed: false,
         }
     }
 
     /// The task: resumes an unfinished game, then serves commands and timers until closed.
-    async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>) {
+    async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>, mut own: mpsc::UnboundedReceiver<Cmd>) {
         self.save().await;
         self.rebuild_game().await;
         self.count_state(1);
@@ -213,6 +221,8 @@ impl TableTask {
         loop {
             let wake = self.next_wake();
             let cmd = tokio::select! {
+                // The task holds a sender of its own: this never ends the loop.
+                Some(cmd) = own.recv() => Some(cmd),
                 cmd = inbox.recv() => cmd,
                 _ = sleep_until(wake) => {
                     self.on_timer().await;
@@ -398,8 +408,23 @@ impl TableTask {
     }
 
     /// Publishes who sits where, to the table and the lobby.
+    ///
+    /// Only a change is published: watching again, resuming or any request that leaves
+    /// the seats as they were costs the table's watchers and the lobby nothing, so a client
+    /// cannot make the server send others frames by asking the same thing over and over.
     fn publish_seats(&mut self) {
         let info = self.info();
+        let key = (
+            TableInfo {
+                fill_ms: None,
+                ..info.clone()
+            },
+            self.fill_at,
+        );
+        if self.published.as_ref() == Some(&key) {
+            return;
+        }
+        self.published = Some(key);
         self.hall.lobby.update(info.clone());
         self.publish(Entry::Seats(info));
     }

@@ -250,7 +250,7 @@ impl TableTask {
     pub(super) async fn schedule(&mut self) {
         let hall = self.hall.clone();
         let delay = hall.config.timing.bot_delay;
-        let commands = self.commands.clone();
+        let own = self.own.clone();
         let game_name: &'static str = hall
             .registry
             .get(&self.game)
@@ -274,9 +274,10 @@ impl TableTask {
                         run.thinking.insert(seat, run.turn);
                         let game_id = run.game_id.clone();
                         let turn = run.turn;
-                        let commands = commands.clone();
+                        let own = own.clone();
                         hall.bots.think(game_name, task, delay, move |result| {
-                            let _ = commands.try_send(super::Cmd::BotMoved {
+                            // Fails only once the table has closed, when no move matters.
+                            let _ = own.send(super::Cmd::BotMoved {
                                 game_id,
                                 seat,
                                 turn,

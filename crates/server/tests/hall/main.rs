@@ -10,6 +10,7 @@ mod common;
 mod abuse;
 mod account_changes;
 mod accounts;
+mod exposure;
 mod games;
 mod migrations;
 mod moderation;
