@@ -72,13 +72,41 @@ impl Connection {
         server: &str,
         token: Option<&str>,
     ) -> Result<(Connection, Option<UserInfo>, Vec<String>), ClientError> {
+        Connection::open_from(server, token, None).await
+    }
+
+    /// [`Connection::open`] from the local address `from` (one of this machine's, such as
+    /// any of 127.0.0.0/8): a load generator on one machine standing for clients at many
+    /// addresses, each within the server's limits per address. Plain `ws://` only.
+    pub async fn open_from(
+        server: &str,
+        token: Option<&str>,
+        from: Option<std::net::IpAddr>,
+    ) -> Result<(Connection, Option<UserInfo>, Vec<String>), ClientError> {
+        let failed = |e: &dyn std::fmt::Display| ClientError::Connection(e.to_string());
         // No Nagle: a move is one small frame that should leave at once. A small read buffer:
         // a load generator holds thousands of connections.
         let config = WebSocketConfig::default().read_buffer_size(crate::http::READ_BUFFER);
-        let (ws, _) =
-            tokio_tungstenite::connect_async_with_config(ws_url(server), Some(config), true)
+        let url = ws_url(server);
+        let ws = match from {
+            None => {
+                tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+                    .await
+                    .map_err(|e| failed(&e))?
+                    .0
+            }
+            Some(from) => {
+                let tcp = connect_from(from, &url).await.map_err(|e| failed(&e))?;
+                tokio_tungstenite::client_async_with_config(
+                    url,
+                    MaybeTlsStream::Plain(tcp),
+                    Some(config),
+                )
                 .await
-                .map_err(|e| ClientError::Connection(e.to_string()))?;
+                .map_err(|e| failed(&e))?
+                .0
+            }
+        };
         let mut conn = Connection { ws };
         conn.send(&ClientMessage::Hello {
             version: VERSION,
@@ -167,6 +195,29 @@ impl Connection {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+}
+
+/// A TCP connection from the local address `from` to the host of the `ws://` URL `url`.
+pub async fn connect_from(from: std::net::IpAddr, url: &str) -> std::io::Result<TcpStream> {
+    let host = url
+        .strip_prefix("ws://")
+        .unwrap_or(url)
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    let to = tokio::net::lookup_host(host)
+        .await?
+        .find(|a| a.is_ipv4() == from.is_ipv4())
+        .ok_or_else(|| std::io::Error::other(format!("{host} has no address like {from}")))?;
+    let socket = if from.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.bind(std::net::SocketAddr::new(from, 0))?;
+    let tcp = socket.connect(to).await?;
+    tcp.set_nodelay(true)?;
+    Ok(tcp)
 }
 
 /// How a close reads after "the server closed the connection": its reason, if any.

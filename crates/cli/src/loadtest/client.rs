@@ -55,6 +55,17 @@ pub struct Ctx {
     pub arrived: AtomicUsize,
     /// Told whenever a client arrives.
     pub arrival: Notify,
+    /// Local addresses the clients connect from, in turn (`--addresses`); 0 for the
+    /// system's choice.
+    pub addresses: usize,
+}
+
+/// The `k`th of the loopback addresses 127.`network`.0.1, 127.`network`.0.2, …: on
+/// Linux every address of 127.0.0.0/8 is this machine's, so one load generator can stand
+/// for clients at many addresses.
+pub fn loopback(network: u8, k: usize) -> std::net::IpAddr {
+    let (hi, lo) = (k / 250 % 250, k % 250 + 1);
+    std::net::IpAddr::from([127, network, hi as u8, lo as u8])
 }
 
 impl Ctx {
@@ -112,7 +123,8 @@ pub async fn run(ctx: Arc<Ctx>, role: Role, index: u64) -> Tally {
     let mut arrived = false;
     let opened = {
         let _permit = ctx.connecting.acquire().await;
-        open(&ctx.url).await
+        let from = (ctx.addresses > 0).then(|| loopback(0, 1 + index as usize % ctx.addresses));
+        open(&ctx.url, from).await
     };
     match opened {
         Ok(mut conn) => {
@@ -144,8 +156,8 @@ pub async fn run(ctx: Arc<Ctx>, role: Role, index: u64) -> Tally {
     tally
 }
 
-async fn open(url: &str) -> Result<Connection, ClientError> {
-    let (mut conn, _, _) = Connection::open(url, None).await?;
+async fn open(url: &str, from: Option<std::net::IpAddr>) -> Result<Connection, ClientError> {
+    let (mut conn, _, _) = Connection::open_from(url, None, from).await?;
     conn.session(ClientMessage::Guest).await?;
     Ok(conn)
 }

@@ -6,9 +6,11 @@
 //! * [`client`]: one simulated person — plays a seat, watches, or idles;
 //! * [`stats`]: live counters and each client's tally;
 //! * [`probe`]: HTTP reads of records and `/metrics`, memory from `/proc`;
-//! * [`report`]: the figures, for people and as JSON.
+//! * [`report`]: the figures, for people and as JSON;
+//! * [`hostile`]: attackers that run beside the players, for the abuse soak.
 
 mod client;
+mod hostile;
 mod probe;
 mod report;
 mod stats;
@@ -87,6 +89,19 @@ pub struct Args {
     /// Connections opened at once while setting up.
     #[arg(long, default_value_t = 200)]
     connect_parallel: usize,
+    /// Connect the players from this many local addresses (127.0.1.1, 127.0.1.2, …), so
+    /// that a server with its usual limits per address takes them all; 0 connects every
+    /// client from the system's choice (the server then needs `--connections-per-address 0
+    /// --new-accounts-per-hour 0`).
+    #[arg(long, default_value_t = 0)]
+    addresses: usize,
+    /// Hostile clients that attack the server while the players play (see
+    /// [`hostile`]), from `--hostile-addresses` addresses of their own (127.1.0.1, …).
+    #[arg(long, default_value_t = 0)]
+    hostile: usize,
+    /// Addresses the hostile clients come from.
+    #[arg(long, default_value_t = 4)]
+    hostile_addresses: usize,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -211,6 +226,7 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
         step,
         arrived: Default::default(),
         arrival: Notify::new(),
+        addresses: args.addresses,
     });
     let clients = roles.len();
     let setup_started = Instant::now();
@@ -236,6 +252,12 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
     let pid = args.server_pid.map(|p| p.to_string());
     let mut server_rss = Vec::new();
     let mut samples = report::Samples::default();
+    let (stop_siege, siege_stop) = watch::channel(false);
+    let siege = if args.hostile > 0 {
+        Some(hostile::start(&args.url, args.hostile, args.hostile_addresses, siege_stop).await?)
+    } else {
+        None
+    };
     live.measuring.store(true, Ordering::Release);
     let started = Instant::now();
     step_tx.send_replace(Step::Go);
@@ -268,6 +290,11 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
     }
     live.measuring.store(false, Ordering::Release);
     let measured = started.elapsed();
+    stop_siege.send_replace(true);
+    let siege = match siege {
+        Some(task) => Some(task.await.context("the hostile clients failed")?),
+        None => None,
+    };
     let after = probe::scrape(&host).await;
     step_tx.send_replace(Step::Stop);
     let drain_started = Instant::now();
@@ -301,6 +328,7 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
         after: &after,
         checked,
         server_rss,
+        siege,
     }))
 }
 

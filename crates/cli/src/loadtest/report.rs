@@ -92,6 +92,7 @@ pub struct Inputs<'a> {
     pub after: &'a Scrape,
     pub checked: Checked,
     pub server_rss: Vec<f64>,
+    pub siege: Option<super::hostile::Siege>,
 }
 
 /// Every figure.
@@ -143,6 +144,10 @@ pub struct Report {
     pub server: ServerSide,
     /// The load generator's own memory, MiB.
     pub loadgen_rss_mib: Option<f64>,
+    /// The server's memory, MiB, every ten seconds of the window (with `--server-pid`).
+    pub rss_every_10s: Vec<f64>,
+    /// How the hostile clients fared (`--hostile`).
+    pub hostile: Option<super::hostile::Siege>,
 }
 
 impl Report {
@@ -212,6 +217,8 @@ impl Report {
             unchecked_acks: i.tallies.iter().map(|t| t.unfinished_acks).sum(),
             server,
             loadgen_rss_mib: super::probe::rss_mib("self"),
+            rss_every_10s: i.server_rss.iter().step_by(10).map(|m| m.round()).collect(),
+            hostile: i.siege,
         }
     }
 
@@ -294,6 +301,25 @@ impl Report {
             mib(v.rss_mib_end),
             mib(self.loadgen_rss_mib)
         );
+        if let Some(siege) = &self.hostile {
+            let _ = writeln!(s, "server RSS, MiB, every 10 s: {:?}", self.rss_every_10s);
+            let _ = writeln!(
+                s,
+                "hostile clients (connections opened, and how they ended):"
+            );
+            for (attack, ended) in &siege.ended {
+                let opened = siege.opened.get(attack).copied().unwrap_or(0);
+                let _ = writeln!(s, "  {attack:<11} {opened:>6} opened");
+                for (how, n) in ended {
+                    let _ = writeln!(s, "      {n:>6}  {how}");
+                }
+            }
+            let _ = writeln!(
+                s,
+                "  login guesses answered wrong_password: {}; the owner logged in afterwards from another address: {:?}",
+                siege.guesses_heard, siege.owner_logged_in
+            );
+        }
         let _ = writeln!(s, "server stages (from /metrics, window only):");
         for (name, st, unit) in [
             ("action arrival → broadcast", &v.action_ms, " ms"),
