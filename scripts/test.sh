@@ -52,7 +52,24 @@ if step tests || step rotating; then
     trap drop_test_databases EXIT
 fi
 
+# The browser's tests mostly wait (on the page, on the server, on animations): they run
+# beside the crates' tests, against the binary the build below leaves, and are reported
+# at the end.
+web_pid=""
+run_web() {
+    # The browser client in Chromium (installs Chromium and playwright-core if missing).
+    mkdir -p target
+    bash scripts/web-e2e.sh > target/web-e2e.log 2>&1 &
+    web_pid=$!
+}
+
 if step tests; then
+    say "building every crate's tests"
+    cargo nextest run --workspace --release --no-run --hide-progress-bar
+    if step web; then
+        say "the page in a real browser, started beside the tests (target/web-e2e.log)"
+        run_web
+    fi
     say "every test of every crate"
     cargo nextest run --workspace --release --no-fail-fast --hide-progress-bar \
         --test-threads "$threads"
@@ -76,9 +93,14 @@ if step rotating; then
 fi
 
 if step web; then
-    say "the page in a real browser"
-    # The browser client in Chromium (installs Chromium and playwright-core if missing),
-    # against the binary the tests built.
-    bash scripts/web-e2e.sh
+    if [ -z "$web_pid" ]; then
+        say "the page in a real browser"
+        run_web
+    fi
+    web_ok=0
+    wait "$web_pid" || web_ok=$?
+    say "the page in a real browser: done"
+    cat target/web-e2e.log
+    [ "$web_ok" = 0 ] || { echo "the browser's tests failed"; exit "$web_ok"; }
 fi
 say "done"

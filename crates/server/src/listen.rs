@@ -8,10 +8,12 @@
 //! * a request's headers must arrive within
 //!   [`crate::config::Limits::request_headers_within`] of the connection being opened or
 //!   going idle, or the connection is closed;
-//! * one address holds at most [`crate::config::Limits::connections_per_address`] HTTP
-//!   connections at once (its WebSockets are counted apart, by [`crate::Hall::connection`],
-//!   once upgraded); behind a proxy every connection comes from the proxy, which must then
-//!   bound its clients itself (docs/server.md).
+//! * one address holds at most [`HTTP_PER_WEBSOCKET`] times
+//!   [`crate::config::Limits::connections_per_address`] HTTP connections at once (and at
+//!   least [`HTTP_FLOOR`]): a browser keeps several idle connections a page open beside its
+//!   WebSocket, which is counted apart, by [`crate::Hall::connection`], once upgraded.
+//!   Behind a proxy every connection comes from the proxy, which must then bound its
+//!   clients itself (docs/server.md).
 
 use crate::config::Limits;
 use crate::ratelimit::address_key;
@@ -31,6 +33,12 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceExt;
+
+/// HTTP connections one address may hold for each WebSocket it may: a browser keeps up
+/// to six idle connections to a host, shared by its tabs.
+pub const HTTP_PER_WEBSOCKET: usize = 4;
+/// The least bound on HTTP connections per address, however few WebSockets it may hold.
+pub const HTTP_FLOOR: usize = 64;
 
 /// The HTTP connections open from each address (keyed as the hall's other limits are).
 #[derive(Default)]
@@ -75,10 +83,10 @@ pub async fn serve(
     limits: &Limits,
     behind_proxy: bool,
 ) {
-    let limit = if behind_proxy {
-        0
-    } else {
-        limits.connections_per_address
+    let limit = match limits.connections_per_address {
+        _ if behind_proxy => 0,
+        0 => 0,
+        n => (n * HTTP_PER_WEBSOCKET).max(HTTP_FLOOR),
     };
     let headers_within = limits.request_headers_within;
     let open = Arc::new(OpenByAddress::default());

@@ -5,7 +5,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, quickPlay, screenshotPath } from './harness.js';
+import { setup, openPage, quickPlay, screenshotPath, DESKTOP } from './harness.js';
+
+/** These pages keep the server's Content-Security-Policy (see `openPage`). */
+const STRICT = { ...DESKTOP, enforceCSP: true };
 
 const env = setup();
 
@@ -26,7 +29,7 @@ async function until(check, what, ms = 15000) {
 }
 
 test('Gomoku by keyboard: the board names the point under the cursor and what is on it', async () => {
-  const page = await openPage(env.browser, env.server.url);
+  const page = await openPage(env.browser, env.server.url, STRICT);
   await quickPlay(page, 'gomoku');
   await until(() => ourTurn(page), 'our turn');
   const board = page.getByRole('application', { name: /^Gomoku, / });
@@ -108,7 +111,7 @@ async function hintPlayOrPass(page, hand, actions) {
 }
 
 test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the actions and every play are read out', async () => {
-  const page = await openPage(env.browser, env.server.url);
+  const page = await openPage(env.browser, env.server.url, STRICT);
   await quickPlay(page, 'doudizhu');
   const me = await myName(page);
   const hand = page.getByRole('group', { name: 'your hand' });
@@ -146,7 +149,7 @@ test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the 
 });
 
 test('Big Two from the accessibility tree: thirteen cards read with their suits, Hint and Play, and the log', async () => {
-  const page = await openPage(env.browser, env.server.url);
+  const page = await openPage(env.browser, env.server.url, STRICT);
   await quickPlay(page, 'bigtwo');
   const me = await myName(page);
   const hand = page.getByRole('group', { name: 'your hand' });
@@ -173,7 +176,7 @@ test('Big Two from the accessibility tree: thirteen cards read with their suits,
 });
 
 test("Ten and a half from the accessibility tree: our base card is read out, the others' are not, Hit names the card drawn", async () => {
-  const page = await openPage(env.browser, env.server.url);
+  const page = await openPage(env.browser, env.server.url, STRICT);
   await quickPlay(page, 'tenhalf');
   const me = await myName(page);
   await until(() => ourTurn(page), 'our turn', 30000);
@@ -219,7 +222,7 @@ test("Ten and a half from the accessibility tree: our base card is read out, the
 });
 
 test('Type cards plays what is typed, and says what it cannot use instead of taking part of it', async () => {
-  const page = await openPage(env.browser, env.server.url);
+  const page = await openPage(env.browser, env.server.url, STRICT);
   await quickPlay(page, 'doudizhu');
   const hand = page.getByRole('group', { name: 'your hand' });
   const actions = page.getByRole('toolbar', { name: 'actions' });

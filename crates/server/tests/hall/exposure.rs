@@ -243,8 +243,9 @@ async fn one_address_holds_a_bounded_number_of_http_connections() {
     let mut config = fast_config(data_dir("http-per-address"));
     config.limits.connections_per_address = 4;
     let server = TestServer::start(config).await;
+    let bound = server::listen::HTTP_FLOOR.max(4 * server::listen::HTTP_PER_WEBSOCKET);
     let mut held = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..bound {
         let mut s = tokio::net::TcpStream::connect(&server.addr)
             .await
             .expect("connects");
@@ -256,15 +257,15 @@ async fn one_address_holds_a_bounded_number_of_http_connections() {
         assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
         held.push(s);
     }
-    // A fifth, while four are kept alive, is closed unanswered.
-    let mut fifth = tokio::net::TcpStream::connect(&server.addr)
+    // One more, while those are kept alive, is closed unanswered.
+    let mut one_more = tokio::net::TcpStream::connect(&server.addr)
         .await
         .expect("connects");
-    let _ = fifth
+    let _ = one_more
         .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
         .await;
     let mut buf = Vec::new();
-    let _ = tokio::time::timeout(WAIT, fifth.read_to_end(&mut buf))
+    let _ = tokio::time::timeout(WAIT, one_more.read_to_end(&mut buf))
         .await
         .expect("closed");
     assert!(buf.is_empty(), "{}", String::from_utf8_lossy(&buf));
