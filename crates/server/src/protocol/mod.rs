@@ -12,6 +12,7 @@
 mod code;
 mod info;
 pub mod request;
+mod views;
 
 pub use code::ErrorCode;
 pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
@@ -346,13 +347,31 @@ fn is_false(flag: &bool) -> bool {
 }
 
 /// The machine-readable schema of the protocol (docs/protocol.schema.json): JSON Schemas
-/// of what a client sends and of what the server sends, generated from these types.
+/// of what a client sends and of what the server sends, generated from these types, and
+/// of each game's view (`views`, by game id). A game state's `view` is one of the games'
+/// views; which one, its table's `info.game` says.
 pub fn schema() -> Value {
+    let views = views::views();
+    let mut server = serde_json::to_value(schemars::schema_for!(ServerMessage))
+        .unwrap_or_else(|e| Value::String(format!("cannot encode the schema: {e}")));
+    if let Some(view) = server.pointer_mut("/$defs/GameState/properties/view") {
+        let each: Vec<Value> = views
+            .as_object()
+            .into_iter()
+            .flat_map(|games| games.values().cloned())
+            .collect();
+        *view = serde_json::json!({
+            "description": "The game's view for this client (its seat's, or a spectator's): \
+                one of `views`, the one of the table's game.",
+            "anyOf": each,
+        });
+    }
     serde_json::json!({
         "title": "qipai protocol",
         "version": VERSION,
         "client": schemars::schema_for!(ClientMessage),
-        "server": schemars::schema_for!(ServerMessage),
+        "server": server,
+        "views": views,
     })
 }
 

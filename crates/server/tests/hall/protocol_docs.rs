@@ -193,3 +193,71 @@ fn every_error_code_is_in_the_schema_the_docs_and_both_languages_of_the_page() {
         assert_eq!(page_codes(language), codes, "the page's {language} texts");
     }
 }
+
+/// The section of docs/protocol.md that starts at the heading naming `game` in backticks
+/// (`### 斗地主 \`doudizhu\``), up to the next heading.
+fn game_section(text: &str, game: &str) -> String {
+    let heading = text
+        .lines()
+        .find(|l| l.starts_with("### ") && l.contains(&format!("`{game}`")))
+        .unwrap_or_else(|| panic!("docs/protocol.md has no section on {game}'s view"));
+    let start = text.find(heading).unwrap_or_default() + heading.len();
+    let rest = &text[start..];
+    let end = rest.find("\n#").unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+/// Every game's view is in the schema, and docs/protocol.md explains each of its fields in
+/// that game's section (a row of its table of fields), so a client's author need not read
+/// the games' Rust to know what `revealed` means in each.
+#[test]
+fn every_field_of_every_game_s_view_is_explained_in_the_docs() {
+    let schema = schema();
+    let views = schema["views"].as_object().expect("the views");
+    let games: BTreeSet<String> = crate::common::registry()
+        .ids()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        views.keys().cloned().collect::<BTreeSet<_>>(),
+        games,
+        "a view schema for every game"
+    );
+    let text = std::fs::read_to_string(docs().join("protocol.md")).expect("docs/protocol.md");
+    for (game, view) in views {
+        let section = game_section(&text, game);
+        let fields = view["properties"].as_object().expect("the view's fields");
+        for field in fields.keys() {
+            assert!(
+                section.contains(&format!("| `{field}` |")),
+                "docs/protocol.md's {game} section does not explain `{field}`"
+            );
+        }
+    }
+}
+
+/// The tests' client checks every frame it receives against the schema: a frame the
+/// schema does not allow fails the test that received it.
+#[test]
+#[should_panic(expected = "the schema does not allow")]
+fn the_tests_client_fails_a_test_on_a_frame_the_schema_does_not_allow() {
+    let mut games = std::collections::HashMap::new();
+    crate::common::check_frame(r#"{"type":"pong","extra":1}"#, &mut games);
+}
+
+/// ... and a view that is not its table's game's (here a Gomoku view at a Dou Dizhu
+/// table), though the schema allows it as some game's view.
+#[test]
+#[should_panic(expected = "view its schema does not allow")]
+fn the_tests_client_fails_a_test_on_a_view_its_game_s_schema_does_not_allow() {
+    let mut games = std::collections::HashMap::new();
+    crate::common::check_frame(
+        r#"{"type":"lobby_table","table":{"id":"t1","game":"doudizhu","status":"playing","seats":[],"spectators":0,"options":{"config":null,"private":false,"computers":true,"rated":false,"turn_seconds":{}},"host":"a","games":0,"totals":[],"quick":false}}"#,
+        &mut games,
+    );
+    crate::common::check_frame(
+        r#"{"type":"action","table":"t1","seq":1,"seat":0,"action":"resign","events":[],"game":{"game_id":"t1-1","commitment":"c","nonces":[],"view":{"size":15,"rule":"freestyle","undo":"ask","moves":[],"to_move":"black","pending_undo":null,"undo_left":[3,3],"end":null,"win_line":[],"forbidden":[]},"to_act":[],"phase":"move"}}"#,
+        &mut games,
+    );
+}
