@@ -27,9 +27,20 @@ pub const VERSION: u32 = 1;
 /// A table's id, as the lobby lists it (`t3k9`).
 pub type TableId = String;
 
-/// What a client sends.
+/// What a client sends. A field the message does not have is refused (`bad_message`,
+/// naming it), in every message alike: a misspelt field silently ignored would leave a
+/// bot's author guessing why the server did not do what was asked.
+// `remote = "Self"` makes serde derive the (de)serializer as plain functions, so that the
+// `Deserialize` below can refuse fields on the messages without any (serde lets those
+// through whatever the attributes say) before handing over to the derived one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    remote = "Self",
+    tag = "type",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
+#[schemars(rename = "ClientMessage")]
 pub enum ClientMessage {
     /// The first message of a connection: the protocol version, and a session token to
     /// resume a session (after a reconnect, or from a saved login).
@@ -156,6 +167,35 @@ pub enum ClientMessage {
     Resume(request::Resume),
     /// A keep-alive; answered with [`ServerMessage::Pong`].
     Ping,
+}
+
+/// The types of the client's messages that have no fields besides `type`.
+const WITHOUT_FIELDS: &[&str] = &["bans", "guest", "logout", "games", "leave_lobby", "ping"];
+
+impl Serialize for ClientMessage {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ClientMessage::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClientMessage {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = Value::deserialize(deserializer)?;
+        if let Some(kind) = value.get("type").and_then(Value::as_str) {
+            if WITHOUT_FIELDS.contains(&kind) {
+                let extra = value
+                    .as_object()
+                    .and_then(|fields| fields.keys().find(|k| *k != "type"));
+                if let Some(extra) = extra {
+                    return Err(D::Error::custom(format!(
+                        "unknown field `{extra}`: a `{kind}` message has no fields"
+                    )));
+                }
+            }
+        }
+        ClientMessage::deserialize(value).map_err(D::Error::custom)
+    }
 }
 
 /// What the server sends.

@@ -194,6 +194,31 @@ fn every_error_code_is_in_the_schema_the_docs_and_both_languages_of_the_page() {
     }
 }
 
+/// One rule for every client message: a field the message does not have is refused,
+/// naming it, whether the message has fields of its own or none (serde lets a stray field
+/// through on a message without fields, whatever the attributes say; the server must not).
+#[test]
+fn every_client_message_refuses_a_field_it_does_not_have() {
+    let examples = examples();
+    let mut kinds = BTreeSet::new();
+    for (_, example) in examples.iter().filter(|(side, _)| side == "client") {
+        let mut stray = example.clone();
+        stray["stray"] = Value::from(1);
+        let error = serde_json::from_value::<ClientMessage>(stray.clone())
+            .expect_err(&format!("a stray field is refused: {stray}"));
+        assert!(
+            error.to_string().contains("`stray`"),
+            "the refusal names the field: {error}"
+        );
+        kinds.insert(example["type"].as_str().unwrap_or_default().to_string());
+    }
+    assert_eq!(
+        kinds,
+        message_types(&schema()["client"]),
+        "every message tried"
+    );
+}
+
 /// The section of docs/protocol.md that starts at the heading naming `game` in backticks
 /// (`### 斗地主 \`doudizhu\``), up to the next heading.
 fn game_section(text: &str, game: &str) -> String {
