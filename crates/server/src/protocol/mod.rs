@@ -313,7 +313,8 @@ pub enum ServerMessage {
         game_id: String,
         /// The commitment (docs/fairness.md).
         commitment: String,
-        /// Milliseconds left to send a nonce.
+        /// Milliseconds left to send a nonce: the whole window (2000 by default) as the
+        /// commitment is made, what is left of it when replayed after a reconnect.
         nonce_ms: u64,
     },
     /// A move was made.

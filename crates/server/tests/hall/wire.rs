@@ -1,7 +1,8 @@
 //! The server does on the wire what docs/protocol.md says it does.
 
-use crate::common::{guest, Connection, TestServer, WAIT};
-use server::protocol::{ErrorCode, ServerMessage};
+use crate::common::{fast_config, guest, open_table, Connection, TestServer, WAIT};
+use server::protocol::{request, ClientMessage, ErrorCode, ServerMessage};
+use std::time::Duration;
 
 /// The next error the connection gets: its code and its text.
 async fn next_error(conn: &mut Connection) -> (ErrorCode, String) {
@@ -47,5 +48,60 @@ async fn a_field_a_message_does_not_have_is_refused_in_every_message() {
         .expect("sent");
     let m = conn.recv_within(WAIT).await.expect("an answer");
     assert_eq!(m, ServerMessage::Pong);
+    server.stop().await;
+}
+
+/// A `commitment` carries the nonce window the server really gives (not 0): the whole
+/// window when it is made, and what is left of it when it is replayed to a player who
+/// reconnects while the deal still waits for nonces.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_commitment_says_how_long_is_left_to_send_a_nonce_live_and_replayed() {
+    let window = Duration::from_secs(5);
+    let mut config = fast_config(crate::common::data_dir("nonce-window"));
+    config.timing.nonce_window = window;
+    let server = TestServer::start(config).await;
+    let window_ms = u64::try_from(window.as_millis()).expect("a window in ms");
+
+    let (mut conn, token) = guest(&server.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+    };
+    let (table, mut seen) = open_table(&mut conn, quick).await;
+    let mut before = seen.seq;
+    let live = loop {
+        let m = conn.recv_within(WAIT).await.expect("a commitment");
+        if let ServerMessage::Commitment { nonce_ms, .. } = &m {
+            break *nonce_ms;
+        }
+        seen.take(&table, &m);
+        before = seen.seq;
+    };
+    assert!(
+        live > window_ms - 1000 && live <= window_ms,
+        "the live commitment gives the whole window of {window_ms} ms: {live}"
+    );
+
+    // Back on a new connection before the window closes: the replay says what is left.
+    let (mut back, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    back.send(&ClientMessage::Resume(request::Resume {
+        table: table.clone(),
+        last_seq: before,
+    }))
+    .await
+    .expect("sent");
+    let replayed = loop {
+        match back.recv_within(WAIT).await.expect("the replay") {
+            ServerMessage::Commitment { nonce_ms, .. } => break nonce_ms,
+            ServerMessage::Table { .. } => panic!("the snapshot came without the commitment"),
+            _ => continue,
+        }
+    };
+    assert!(
+        replayed > 0 && replayed <= live,
+        "the replayed commitment gives what is left of the window: {replayed} (live {live})"
+    );
     server.stop().await;
 }
