@@ -1,6 +1,6 @@
 //! The server does on the wire what docs/protocol.md says it does.
 
-use crate::common::{fast_config, guest, open_table, Connection, TestServer, WAIT};
+use crate::common::{enter, fast_config, guest, open_table, until, Connection, TestServer, WAIT};
 use server::protocol::{request, ClientMessage, ErrorCode, ServerMessage};
 use std::time::Duration;
 
@@ -102,6 +102,62 @@ async fn a_commitment_says_how_long_is_left_to_send_a_nonce_live_and_replayed() 
     assert!(
         replayed > 0 && replayed <= live,
         "the replayed commitment gives what is left of the window: {replayed} (live {live})"
+    );
+    server.stop().await;
+}
+
+/// A game resumed after a restart shows its seats ready, as they were while it was played
+/// before (a seat shown not ready mid-game tells a client to ask its player to get ready
+/// for a game they are playing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seats_of_a_game_resumed_after_a_restart_are_ready() {
+    let config = fast_config(crate::common::data_dir("ready-restart"));
+    let server = TestServer::start(config.clone()).await;
+    let (mut conn, token) = guest(&server.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+    };
+    let (table, mut seen) = open_table(&mut conn, quick).await;
+    // Dealt: the snapshot after the deal has the game. (The player sends no nonce and
+    // makes no move: the game waits for them.)
+    let dealt = until(&mut conn, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Table { game: Some(_), .. })
+    })
+    .await;
+    let ServerMessage::Table { info, .. } = dealt else {
+        unreachable!("a snapshot")
+    };
+    assert!(
+        info.seats.iter().all(|s| s.ready),
+        "ready while played: {:?}",
+        info.seats
+    );
+    drop(conn);
+    server.stop().await;
+
+    let server = TestServer::start(config).await;
+    let (mut conn, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    let (snapshot, _) = enter(
+        &mut conn,
+        &table,
+        ClientMessage::Resume(request::Resume {
+            table: table.clone(),
+            last_seq: 0,
+        }),
+    )
+    .await;
+    let ServerMessage::Table { info, game, .. } = snapshot else {
+        unreachable!("a snapshot")
+    };
+    assert!(game.is_some(), "the game goes on after the restart");
+    assert_eq!(info.status, "playing");
+    assert!(
+        info.seats.iter().all(|s| s.ready),
+        "every seat of the game resumed is ready: {:?}",
+        info.seats
     );
     server.stop().await;
 }
