@@ -286,3 +286,63 @@ fn the_tests_client_fails_a_test_on_a_view_its_game_s_schema_does_not_allow() {
         &mut games,
     );
 }
+
+/// docs/fairness.md's worked example is a real record, as a hall serves it: the page's
+/// commitment `C` and game seed `G` are what the server's code computes from it, and the
+/// record replays as `qipai verify` replays it, against that commitment and seat 0's nonce.
+#[test]
+fn the_fairness_example_is_a_real_record_whose_numbers_hold() {
+    use game::fair::{commitment, game_seed};
+    use game::record::{Record, VerifyOptions};
+    use game::{Nonce, Seed};
+    let page = std::fs::read_to_string(docs().join("fairness.md")).expect("docs/fairness.md");
+    let example = page
+        .find("## A worked example")
+        .expect("the worked example");
+    let text = &page[example..];
+    let after = |marker: &str| {
+        let start = text
+            .find(marker)
+            .unwrap_or_else(|| panic!("{marker} in the page"))
+            + marker.len();
+        text[start..]
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let (shown_c, shown_g) = (after("C = "), after("G = "));
+    let record: Record = serde_json::from_str(&after("```json record\n"))
+        .expect("the page's record reads as a record");
+    let seed: Seed = record.seed.expect("the record reveals its seed");
+    assert_eq!(
+        commitment(
+            &record.game,
+            &record.id,
+            record.seats,
+            &record.config,
+            &seed
+        ),
+        shown_c
+    );
+    assert_eq!(record.commitment, shown_c);
+    let nonces: Vec<Option<Nonce>> = record.nonces.clone();
+    assert_eq!(game_seed(&seed, &nonces).to_hex(), shown_g);
+    let keys = record.config.as_object().map_or(0, |c| c.len());
+    assert_eq!(keys, 4, "the configuration as a Dou Dizhu table records it");
+    let games = crate::common::registry();
+    let verdict = games
+        .get(&record.game)
+        .expect("the game")
+        .verify(
+            &record,
+            &VerifyOptions {
+                commitment: Some(shown_c.clone()),
+                nonce: nonces[0].clone(),
+                allow_custom: false,
+            },
+        )
+        .expect("the record verifies");
+    assert_eq!(verdict.nonce_seat, Some(0));
+}
