@@ -12,6 +12,7 @@
 mod code;
 mod info;
 pub mod request;
+mod views;
 
 pub use code::ErrorCode;
 pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
@@ -26,9 +27,20 @@ pub const VERSION: u32 = 1;
 /// A table's id, as the lobby lists it (`t3k9`).
 pub type TableId = String;
 
-/// What a client sends.
+/// What a client sends. A field the message does not have is refused (`bad_message`,
+/// naming it), in every message alike: a misspelt field silently ignored would leave a
+/// bot's author guessing why the server did not do what was asked.
+// `remote = "Self"` makes serde derive the (de)serializer as plain functions, so that the
+// `Deserialize` below can refuse fields on the messages without any (serde lets those
+// through whatever the attributes say) before handing over to the derived one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    remote = "Self",
+    tag = "type",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
+#[schemars(rename = "ClientMessage")]
 pub enum ClientMessage {
     /// The first message of a connection: the protocol version, and a session token to
     /// resume a session (after a reconnect, or from a saved login).
@@ -157,6 +169,35 @@ pub enum ClientMessage {
     Ping,
 }
 
+/// The types of the client's messages that have no fields besides `type`.
+const WITHOUT_FIELDS: &[&str] = &["bans", "guest", "logout", "games", "leave_lobby", "ping"];
+
+impl Serialize for ClientMessage {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ClientMessage::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClientMessage {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = Value::deserialize(deserializer)?;
+        if let Some(kind) = value.get("type").and_then(Value::as_str) {
+            if WITHOUT_FIELDS.contains(&kind) {
+                let extra = value
+                    .as_object()
+                    .and_then(|fields| fields.keys().find(|k| *k != "type"));
+                if let Some(extra) = extra {
+                    return Err(D::Error::custom(format!(
+                        "unknown field `{extra}`: a `{kind}` message has no fields"
+                    )));
+                }
+            }
+        }
+        ClientMessage::deserialize(value).map_err(D::Error::custom)
+    }
+}
+
 /// What the server sends.
 // A message lives only until it is encoded, so the size of its largest variant costs
 // nothing worth boxing for.
@@ -272,7 +313,8 @@ pub enum ServerMessage {
         game_id: String,
         /// The commitment (docs/fairness.md).
         commitment: String,
-        /// Milliseconds left to send a nonce.
+        /// Milliseconds left to send a nonce: the whole window (2000 by default) as the
+        /// commitment is made, what is left of it when replayed after a reconnect.
         nonce_ms: u64,
     },
     /// A move was made.
@@ -346,13 +388,31 @@ fn is_false(flag: &bool) -> bool {
 }
 
 /// The machine-readable schema of the protocol (docs/protocol.schema.json): JSON Schemas
-/// of what a client sends and of what the server sends, generated from these types.
+/// of what a client sends and of what the server sends, generated from these types, and
+/// of each game's view (`views`, by game id). A game state's `view` is one of the games'
+/// views; which one, its table's `info.game` says.
 pub fn schema() -> Value {
+    let views = views::views();
+    let mut server = serde_json::to_value(schemars::schema_for!(ServerMessage))
+        .unwrap_or_else(|e| Value::String(format!("cannot encode the schema: {e}")));
+    if let Some(view) = server.pointer_mut("/$defs/GameState/properties/view") {
+        let each: Vec<Value> = views
+            .as_object()
+            .into_iter()
+            .flat_map(|games| games.values().cloned())
+            .collect();
+        *view = serde_json::json!({
+            "description": "The game's view for this client (its seat's, or a spectator's): \
+                one of `views`, the one of the table's game.",
+            "anyOf": each,
+        });
+    }
     serde_json::json!({
         "title": "qipai protocol",
         "version": VERSION,
         "client": schemars::schema_for!(ClientMessage),
-        "server": schemars::schema_for!(ServerMessage),
+        "server": server,
+        "views": views,
     })
 }
 

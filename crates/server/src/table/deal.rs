@@ -87,18 +87,19 @@ impl TableTask {
         };
         let seats = self.seats.len();
         let commitment = fair::commitment(&self.game, &game_id, seats, &config, &seed);
-        let window = self.hall.config.timing.nonce_window;
+        let until = Instant::now() + self.hall.config.timing.nonce_window;
         self.set_phase(Phase::Dealing(Dealing {
             game_id: game_id.clone(),
             seed,
             commitment: commitment.clone(),
             config,
             nonces: vec![None; seats],
-            until: Instant::now() + window,
+            until,
         }));
         self.publish(Entry::Commitment {
             game_id,
             commitment,
+            until,
         });
         self.publish_seats();
         if self.all_nonces_in() {

@@ -10,6 +10,7 @@ use crate::protocol::{ServerMessage, TableInfo};
 use game::Seat;
 use serde_json::Value;
 use std::collections::VecDeque;
+use std::time::Instant;
 
 /// Who a message is for: a seat's player, or a spectator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,7 +27,14 @@ pub(crate) enum Entry {
     /// Who sits where changed.
     Seats(TableInfo),
     /// The server committed to the next deal.
-    Commitment { game_id: String, commitment: String },
+    Commitment {
+        game_id: String,
+        commitment: String,
+        /// When the deal goes ahead with the nonces it has: each message made from the
+        /// entry says how long is left until then, so a client knows how long it has to
+        /// send its nonce, live or replayed after a reconnect.
+        until: Instant,
+    },
     /// The cards were dealt (replayed as nothing: the snapshot after a replay shows it).
     Dealt,
     /// An action was accepted.
@@ -100,12 +108,13 @@ pub(crate) fn message(
         Entry::Commitment {
             game_id,
             commitment,
+            until,
         } => ServerMessage::Commitment {
             table,
             seq,
             game_id: game_id.clone(),
             commitment: commitment.clone(),
-            nonce_ms: 0,
+            nonce_ms: millis_left(*until),
         },
         Entry::Dealt => return None,
         Entry::Action {
@@ -147,6 +156,13 @@ pub(crate) fn message(
             text: text.clone(),
         },
     })
+}
+
+/// Whole milliseconds from now until `until`, rounded up (0 once it has passed), so a
+/// window that is still open never reads as closed.
+fn millis_left(until: Instant) -> u64 {
+    let left = until.saturating_duration_since(Instant::now());
+    u64::try_from(left.as_nanos().div_ceil(1_000_000)).unwrap_or(u64::MAX)
 }
 
 #[cfg(test)]

@@ -542,6 +542,7 @@ impl TableTask {
                     self.options.game_seconds.or(game.game_clock()).unwrap_or(0),
                 ));
                 tracing::info!(table = %self.id, game = %unfinished.journal.id, actions = unfinished.journal.actions.len(), "resumed");
+                self.ready_for_resumed_game();
                 self.start_running(unfinished.journal.id.clone(), table, bank)
                     .await;
             }

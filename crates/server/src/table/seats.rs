@@ -96,6 +96,15 @@ impl SeatState {
 }
 
 impl TableTask {
+    /// Marks every filled seat ready, for a game resumed from the store: a game starts only
+    /// when every seat is ready, and its seats stay so until it ends, so a restart must
+    /// not show the players of a running game as not ready (the store keeps no readiness).
+    pub(super) fn ready_for_resumed_game(&mut self) {
+        for seat in &mut self.seats {
+            seat.ready = !seat.is_empty();
+        }
+    }
+
     /// Sits a person down (between games), `ready` or not for the next game, or answers a
     /// person already seated here with the table again; a quick-play table starts its
     /// wait for more people. Ready in the same step, the seat is ready in the very

@@ -4,11 +4,12 @@
 //! running server while a real game goes on: the server stays up, the game finishes and
 //! its record verifies.
 
+use crate::common::Connection;
 use crate::common::{guest, http_get, open_table, play_game, registry, Seen, TestServer};
 use game::deal::below;
 use game::{GameRng, Record, Seed, VerifyOptions};
 use serde_json::json;
-use server::client::{ClientError, Connection};
+use server::client::ClientError;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;

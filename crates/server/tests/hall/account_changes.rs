@@ -1,8 +1,8 @@
 //! Changing an account through the real server: a new password ends every other session,
 //! and a deleted account releases its name while its games stay.
 
+use crate::common::Connection;
 use crate::common::{get, guest, quick_game, refused, send, TestServer, WAIT};
-use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;

@@ -4,12 +4,12 @@
 //! leaderboard. No password or token is ever sent back or stored in the clear. Changing
 //! a password and deleting an account are in account_changes.rs.
 
+use crate::common::Connection;
 use crate::common::{
     create_table, get, get_as, guest, play_game, quick_game, refused, registry, send, Seen,
     TestServer,
 };
 use game::{Record, VerifyOptions};
-use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;

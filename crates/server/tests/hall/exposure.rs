@@ -5,7 +5,8 @@
 
 use crate::common::{data_dir, fast_config, guest, http_get, send, TestServer};
 use futures_util::{SinkExt, StreamExt};
-use server::client::{ClientError, Connection};
+use crate::common::Connection;
+use server::client::ClientError;
 use server::protocol::{request, ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -8,7 +8,7 @@ use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
 /// The table a quick play or create put this client at.
-async fn wait_table(conn: &mut server::client::Connection, seen: &mut Seen) -> String {
+async fn wait_table(conn: &mut crate::common::Connection, seen: &mut Seen) -> String {
     loop {
         let m = conn
             .recv_within(Duration::from_secs(10))

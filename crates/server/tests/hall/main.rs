@@ -22,3 +22,4 @@ mod store_contracts;
 mod tables;
 mod talk;
 mod web;
+mod wire;

@@ -3,8 +3,9 @@
 //! from the same address, and whom an unban lets back; the moderators review the bans;
 //! nobody else may ban or see them, and a moderator cannot be banned.
 
+use crate::common::Connection;
 use crate::common::{data_dir, fast_config, http_get, refused, TestServer};
-use server::client::{ClientError, Connection};
+use server::client::ClientError;
 use server::protocol::{ClientMessage, ServerMessage};
 use std::time::Duration;
 

@@ -5,8 +5,8 @@
 //! SQLite hall moves into one whole (`qipai copy-data`), and older accounts keep their
 //! names on both.
 
+use crate::common::Connection;
 use crate::common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
-use server::client::Connection;
 use server::metrics::Metrics;
 use server::protocol::request;
 use server::protocol::UserInfo;

@@ -193,3 +193,156 @@ fn every_error_code_is_in_the_schema_the_docs_and_both_languages_of_the_page() {
         assert_eq!(page_codes(language), codes, "the page's {language} texts");
     }
 }
+
+/// One rule for every client message: a field the message does not have is refused,
+/// naming it, whether the message has fields of its own or none (serde lets a stray field
+/// through on a message without fields, whatever the attributes say; the server must not).
+#[test]
+fn every_client_message_refuses_a_field_it_does_not_have() {
+    let examples = examples();
+    let mut kinds = BTreeSet::new();
+    for (_, example) in examples.iter().filter(|(side, _)| side == "client") {
+        let mut stray = example.clone();
+        stray["stray"] = Value::from(1);
+        let error = serde_json::from_value::<ClientMessage>(stray.clone())
+            .expect_err(&format!("a stray field is refused: {stray}"));
+        assert!(
+            error.to_string().contains("`stray`"),
+            "the refusal names the field: {error}"
+        );
+        kinds.insert(example["type"].as_str().unwrap_or_default().to_string());
+    }
+    assert_eq!(
+        kinds,
+        message_types(&schema()["client"]),
+        "every message tried"
+    );
+}
+
+/// The section of docs/protocol.md that starts at the heading naming `game` in backticks
+/// (`### 斗地主 \`doudizhu\``), up to the next heading.
+fn game_section(text: &str, game: &str) -> String {
+    let heading = text
+        .lines()
+        .find(|l| l.starts_with("### ") && l.contains(&format!("`{game}`")))
+        .unwrap_or_else(|| panic!("docs/protocol.md has no section on {game}'s view"));
+    let start = text.find(heading).unwrap_or_default() + heading.len();
+    let rest = &text[start..];
+    let end = rest.find("\n#").unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+/// Every game's view is in the schema, and docs/protocol.md explains each of its fields in
+/// that game's section (a row of its table of fields), so a client's author need not read
+/// the games' Rust to know what `revealed` means in each.
+#[test]
+fn every_field_of_every_game_s_view_is_explained_in_the_docs() {
+    let schema = schema();
+    let views = schema["views"].as_object().expect("the views");
+    let games: BTreeSet<String> = crate::common::registry()
+        .ids()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        views.keys().cloned().collect::<BTreeSet<_>>(),
+        games,
+        "a view schema for every game"
+    );
+    let text = std::fs::read_to_string(docs().join("protocol.md")).expect("docs/protocol.md");
+    for (game, view) in views {
+        let section = game_section(&text, game);
+        let fields = view["properties"].as_object().expect("the view's fields");
+        for field in fields.keys() {
+            assert!(
+                section.contains(&format!("| `{field}` |")),
+                "docs/protocol.md's {game} section does not explain `{field}`"
+            );
+        }
+    }
+}
+
+/// The tests' client checks every frame it receives against the schema: a frame the
+/// schema does not allow fails the test that received it.
+#[test]
+#[should_panic(expected = "the schema does not allow")]
+fn the_tests_client_fails_a_test_on_a_frame_the_schema_does_not_allow() {
+    let mut games = std::collections::HashMap::new();
+    crate::common::check_frame(r#"{"type":"pong","extra":1}"#, &mut games);
+}
+
+/// ... and a view that is not its table's game's (here a Gomoku view at a Dou Dizhu
+/// table), though the schema allows it as some game's view.
+#[test]
+#[should_panic(expected = "view its schema does not allow")]
+fn the_tests_client_fails_a_test_on_a_view_its_game_s_schema_does_not_allow() {
+    let mut games = std::collections::HashMap::new();
+    crate::common::check_frame(
+        r#"{"type":"lobby_table","table":{"id":"t1","game":"doudizhu","status":"playing","seats":[],"spectators":0,"options":{"config":null,"private":false,"computers":true,"rated":false,"turn_seconds":{}},"host":"a","games":0,"totals":[],"quick":false}}"#,
+        &mut games,
+    );
+    crate::common::check_frame(
+        r#"{"type":"action","table":"t1","seq":1,"seat":0,"action":"resign","events":[],"game":{"game_id":"t1-1","commitment":"c","nonces":[],"view":{"size":15,"rule":"freestyle","undo":"ask","moves":[],"to_move":"black","pending_undo":null,"undo_left":[3,3],"end":null,"win_line":[],"forbidden":[]},"to_act":[],"phase":"move"}}"#,
+        &mut games,
+    );
+}
+
+/// docs/fairness.md's worked example is a real record, as a hall serves it: the page's
+/// commitment `C` and game seed `G` are what the server's code computes from it, and the
+/// record replays as `qipai verify` replays it, against that commitment and seat 0's nonce.
+#[test]
+fn the_fairness_example_is_a_real_record_whose_numbers_hold() {
+    use game::fair::{commitment, game_seed};
+    use game::record::{Record, VerifyOptions};
+    use game::{Nonce, Seed};
+    let page = std::fs::read_to_string(docs().join("fairness.md")).expect("docs/fairness.md");
+    let example = page
+        .find("## A worked example")
+        .expect("the worked example");
+    let text = &page[example..];
+    let after = |marker: &str| {
+        let start = text
+            .find(marker)
+            .unwrap_or_else(|| panic!("{marker} in the page"))
+            + marker.len();
+        text[start..]
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let (shown_c, shown_g) = (after("C = "), after("G = "));
+    let record: Record = serde_json::from_str(&after("```json record\n"))
+        .expect("the page's record reads as a record");
+    let seed: Seed = record.seed.expect("the record reveals its seed");
+    assert_eq!(
+        commitment(
+            &record.game,
+            &record.id,
+            record.seats,
+            &record.config,
+            &seed
+        ),
+        shown_c
+    );
+    assert_eq!(record.commitment, shown_c);
+    let nonces: Vec<Option<Nonce>> = record.nonces.clone();
+    assert_eq!(game_seed(&seed, &nonces).to_hex(), shown_g);
+    let keys = record.config.as_object().map_or(0, |c| c.len());
+    assert_eq!(keys, 4, "the configuration as a Dou Dizhu table records it");
+    let games = crate::common::registry();
+    let verdict = games
+        .get(&record.game)
+        .expect("the game")
+        .verify(
+            &record,
+            &VerifyOptions {
+                commitment: Some(shown_c.clone()),
+                nonce: nonces[0].clone(),
+                allow_custom: false,
+            },
+        )
+        .expect("the record verifies");
+    assert_eq!(verdict.nonce_seat, Some(0));
+}

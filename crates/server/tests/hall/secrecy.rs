@@ -5,11 +5,11 @@
 //! game content must be exactly that — its own seat's view, public actions of the others,
 //! its own private actions, public events. Before the end no frame holds the seed.
 
+use crate::common::Connection;
 use crate::common::{guest, registry, Seen, TestServer};
 use game::registry::{first_difference, observe};
 use game::{Record, Seed, TableSetup, Viewer};
 use serde_json::Value;
-use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;

@@ -2,12 +2,12 @@
 //! second connection taking the seat over, timeouts that trigger the default move and then
 //! 托管, a spectator. What the players say and ask of each other is in `talk.rs`.
 
+use crate::common::Connection;
 use crate::common::{
     create_table, enter, guest, open_table, play_game, registry, send, until, Seen, TestServer,
     WAIT,
 };
 use serde_json::json;
-use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::collections::BTreeMap;

@@ -2,9 +2,9 @@
 //! undo, asked of the opponent who accepts or refuses, and chat at a table and in the
 //! lobby, with its limits and mutes.
 
+use crate::common::Connection;
 use crate::common::{create_table, enter, guest, send, until, Seen, TestServer, WAIT};
 use serde_json::{json, Value};
-use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 

@@ -4,9 +4,13 @@
 // Each test binary uses some of these helpers, not all.
 #![allow(dead_code)]
 
+mod client;
+
+pub use client::{check_frame, Connection};
+
 use game::{ErasedGame, Registry, Seed};
 use serde_json::Value;
-use server::client::{ClientError, Connection};
+use server::client::ClientError;
 use server::protocol::request;
 use server::protocol::{ClientMessage, GameState, ServerMessage, TableOptions};
 use server::{Hall, Server, ServerConfig};
