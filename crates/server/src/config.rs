@@ -55,9 +55,14 @@ pub struct Limits {
     pub chats_per_minute: f64,
     /// The longest chat line, in characters.
     pub max_chat: usize,
-    /// Failed logins per name, and per address, in `login_window` before further tries
-    /// are refused until the window passes.
+    /// Failed logins of one name from one address in `login_window` before that address's
+    /// further tries at the name are refused until the window passes. Counted per address
+    /// and name, not per name alone, so nobody can lock a player out of their account from
+    /// elsewhere.
     pub failed_logins: u32,
+    /// Failed logins from one address, whatever the names, in `login_window` before its
+    /// further tries are refused: guessing many names' passwords from one address.
+    pub failed_logins_per_address: u32,
     /// The window of `failed_logins`.
     pub login_window: Duration,
     /// Messages queued for a connection that does not read before it is dropped (it can
@@ -132,6 +137,7 @@ impl Default for Limits {
             chats_per_minute: 20.0,
             max_chat: 300,
             failed_logins: 5,
+            failed_logins_per_address: 20,
             login_window: Duration::from_secs(300),
             send_queue: 1024,
             tables_per_user: 5,
