@@ -34,7 +34,10 @@ pub struct ServerConfig {
     /// The hall's moderators, by account name (matched as names are, without case or
     /// width: [`crate::names::key`]): registered players who may ban and unban accounts
     /// (`ban`, `unban`). Empty by default: a host names them with `qipai serve
-    /// --moderator NAME`.
+    /// --moderator NAME`. The role is the account's, not the name's: each name is bound
+    /// when the hall starts to the account registered under it then (a name nobody holds
+    /// yet, to the first account seen under it), so an account that takes a freed name
+    /// later is no moderator ([`crate::moderation::Moderators`]).
     pub moderators: Vec<String>,
     /// Computers that fill seats play each game's quick bot ([`game::GameSpec::quick_bot`],
     /// a millisecond a move) instead of its default, which searches for up to a second: for

@@ -6,6 +6,7 @@ use crate::bots::BotPool;
 use crate::config::ServerConfig;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
+use crate::moderation::Moderators;
 use crate::outbox::Outbox;
 use crate::protocol::ErrorCode;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
@@ -80,6 +81,8 @@ pub struct Hall {
     ///
     /// [`Limits::api_requests_per_second`]: crate::config::Limits::api_requests_per_second
     pub api_requests: PerAddress,
+    /// The accounts the host's moderators are ([`Moderators`]).
+    pub moderators: Moderators,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     /// Each account's live connection, and the address (its key for limits) it is at.
     online: Mutex<HashMap<i64, (Outbox, String)>>,
@@ -153,6 +156,7 @@ impl Hall {
                 config.limits.api_requests_per_second,
                 config.limits.api_burst,
             ),
+            moderators: Moderators::new(&config.moderators),
             registry,
             store,
             config,
@@ -213,8 +217,10 @@ impl Hall {
     }
 
     /// Opens every table that was open when the server stopped; each resumes its
-    /// unfinished game from the store.
+    /// unfinished game from the store. First, each moderator's name is bound to the
+    /// account registered under it now ([`Moderators::bind`]).
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        self.moderators.bind(self.store.as_ref()).await?;
         let stored = self.store.open_tables().await?;
         let n = stored.len();
         for t in stored {
