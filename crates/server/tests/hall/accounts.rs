@@ -613,3 +613,41 @@ async fn guests_that_never_played_are_forgotten_once_their_sessions_end() {
     assert_eq!(store.forget_idle_guests(later).await.expect("forgets"), 0);
     server.stop().await;
 }
+
+/// Names that look like taken ones within one script used to be registered: "a丨ice"
+/// beside alice (a Chinese stroke for the l), "b〇b" (an ideographic zero), "aǀice" (a
+/// click letter), "mıa" (a dotless i), "ɑlice" (a Latin alpha), Cyrillic "расо" beside
+/// Latin paco, "мод1" beside "модӏ" (a Cyrillic palochka). The names' keys are their
+/// confusable skeletons: each is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_that_looks_like_a_taken_one_is_taken() {
+    let server = TestServer::fresh("look-alikes").await;
+    let (mut c, _, _) = Connection::open(&server.addr, None)
+        .await
+        .expect("connects");
+    let register = |name: &str| ClientMessage::Register {
+        name: name.into(),
+        password: "correct horse".into(),
+    };
+    for name in ["alice", "bob", "mia", "paco", "модӏ"] {
+        c.session(register(name))
+            .await
+            .unwrap_or_else(|e| panic!("{name} registers: {e:?}"));
+    }
+    for look_alike in [
+        "a丨ice", "b〇b", "aǀice", "mıa", "ɑlice", "расо", "мод1", "B0B",
+    ] {
+        assert_eq!(
+            refused(c.session(register(look_alike)).await),
+            "name_taken",
+            "{look_alike}"
+        );
+    }
+    // Names that only share letters stay apart.
+    for other in ["mali", "mail", "elise", "élise"] {
+        c.session(register(other))
+            .await
+            .unwrap_or_else(|e| panic!("{other} registers: {e:?}"));
+    }
+    server.stop().await;
+}
