@@ -135,7 +135,7 @@ pub async fn ban(
     reason: &str,
 ) -> Result<ServerMessage, Refusal> {
     let max = hall.config.limits.max_chat;
-    let reason = crate::conn::clean_chat(reason, max).map_err(|_| {
+    let reason = crate::chat::clean(reason, max).map_err(|_| {
         Refusal::new(
             ErrorCode::BadReason,
             format!("say why, in at most {max} characters"),
