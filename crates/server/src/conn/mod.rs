@@ -314,6 +314,7 @@ impl Conn {
         if matches!(request, TableRequest::Join(_)) {
             self.user()?;
         }
+        self.hall.check_invite(&request, &self.address)?;
         let table = request.table().clone();
         let leaving = matches!(request, TableRequest::Leave(_));
         let cmd = Cmd::Request {

@@ -11,6 +11,7 @@ mod abuse;
 mod account_changes;
 mod accounts;
 mod games;
+mod invites;
 mod logins;
 mod migrations;
 mod moderation;
