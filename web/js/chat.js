@@ -35,7 +35,9 @@ export function chatPanel(hall, table) {
       if (seen.has(m.seq)) return;
       seen.add(m.seq);
     }
-    lines.append(h('li', {}, h('b', {}, m.from), ' ', m.text));
+    // The name and the line each in an isolate of their own: right-to-left text (or a
+    // name in Arabic) reorders only itself, never the name beside it or the next line.
+    lines.append(h('li', {}, h('b', {}, h('bdi', {}, m.from)), ' ', h('bdi', {}, m.text)));
     while (lines.children.length > 200) lines.firstChild.remove();
     lines.scrollTop = lines.scrollHeight;
   });

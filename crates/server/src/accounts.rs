@@ -2,11 +2,16 @@
 //! session token, or play as a guest and keep the guest's games when registering.
 //!
 //! Tokens are 32 random bytes, given to the client once and stored only as their sha256;
-//! they expire and logout revokes them. Failed logins are limited per name and per address,
-//! new accounts (guests and registrations) per address, and password hashes run a few at a
+//! they expire and logout revokes them. Failed logins are limited per address and name and
+//! per address, never per name alone (or anyone could lock a player out of their account
+//! from anywhere); each try is counted before its password is checked, so a flood of
+//! tries at once is held to the limit as tries one after another are. New accounts
+//! (guests and registrations) are limited per address, and password hashes run a few at a
 //! time: each takes tens of milliseconds and about 19 MiB by design, so a flood of them
-//! must queue rather than take every core and gigabytes with it. No password or token is
-//! ever logged or sent back.
+//! must queue rather than take every core and gigabytes with it. A name without a password
+//! (nobody's, a guest's, a deleted account's) is checked against a stand-in hash, so the
+//! time a login takes tells nothing of the name. No password or token is ever logged or
+//! sent back.
 
 use crate::config::Limits;
 use crate::names;
@@ -114,9 +119,14 @@ pub struct Session {
 /// Accounts and sessions over a [`Store`].
 pub struct Accounts {
     store: Arc<dyn Store>,
-    by_name: Recent,
+    /// Failed logins per address and name ([`Limits::failed_logins`]).
+    by_address_and_name: Recent,
+    /// Failed logins per address ([`Limits::failed_logins_per_address`]).
     by_address: Recent,
     new_by_address: Recent,
+    /// A hash of no password anyone has, checked when a name has none, so that a login
+    /// takes as long whether or not the name has a password.
+    stand_in: tokio::sync::OnceCell<String>,
     /// Password hashes (and checks) running at once: one a core.
     hashing: tokio::sync::Semaphore,
     session: Duration,
@@ -130,6 +140,39 @@ struct Block {
     user: i64,
     reason: String,
     until: Instant,
+}
+
+/// A login being tried, counted as failed until it is known: see [`Accounts::attempt`].
+/// Dropped without [`Attempt::failed`] (the store failed, the connection went), the try
+/// is given back.
+struct Attempt<'a> {
+    accounts: &'a Accounts,
+    pair: String,
+    address: String,
+    failed: bool,
+}
+
+impl Attempt<'_> {
+    /// The password was wrong: the try stays counted.
+    fn failed(mut self) {
+        self.failed = true;
+    }
+
+    /// The password was right: the try is given back, and the name's failed tries from
+    /// this address are forgotten (the address's, at every name, are not: logging in to
+    /// an account of one's own must not buy more guesses at others).
+    fn passed(self) {
+        self.accounts.by_address_and_name.clear(&self.pair);
+    }
+}
+
+impl Drop for Attempt<'_> {
+    fn drop(&mut self) {
+        if !self.failed {
+            self.accounts.by_address_and_name.give_back(&self.pair);
+            self.accounts.by_address.give_back(&self.address);
+        }
+    }
 }
 
 /// How long, after a ban, the banned player's address makes no new account: long enough
@@ -190,8 +233,9 @@ impl Accounts {
     pub fn new(store: Arc<dyn Store>, session: Duration, limits: &Limits, hashers: usize) -> Self {
         Accounts {
             store,
-            by_name: Recent::new(limits.failed_logins, limits.login_window),
-            by_address: Recent::new(limits.failed_logins, limits.login_window),
+            by_address_and_name: Recent::new(limits.failed_logins, limits.login_window),
+            by_address: Recent::new(limits.failed_logins_per_address, limits.login_window),
+            stand_in: tokio::sync::OnceCell::new(),
             new_by_address: Recent::new(limits.new_accounts_per_address, limits.accounts_window),
             hashing: tokio::sync::Semaphore::new(hashers.max(1)),
             session,
@@ -277,49 +321,75 @@ impl Accounts {
         self.open_session(user).await
     }
 
-    /// Logs in. `address` is the client's, for the per-address limit.
+    /// Counts a failed login of `name` from `address` before its password is checked:
+    /// refused if the address has failed its share with that name, or with every name.
+    /// The try stays counted if [`Attempt::failed`] is called, and is given back otherwise.
+    fn attempt(&self, name: &str, address: &str) -> Result<Attempt<'_>, AuthError> {
+        let pair = format!("{address} {}", names::key(name));
+        if !self.by_address.reserve(address) {
+            return Err(AuthError::RateLimited);
+        }
+        if !self.by_address_and_name.reserve(&pair) {
+            self.by_address.give_back(address);
+            return Err(AuthError::RateLimited);
+        }
+        Ok(Attempt {
+            accounts: self,
+            pair,
+            address: address.to_string(),
+            failed: false,
+        })
+    }
+
+    /// The stand-in hash (see [`Accounts::stand_in`]), made the first time it is needed.
+    async fn stand_in(&self) -> Result<String, AuthError> {
+        self.stand_in
+            .get_or_try_init(|| async {
+                let nobody = hex::encode(random_bytes::<16>()?);
+                hash_password(&self.hashing, nobody).await
+            })
+            .await
+            .cloned()
+    }
+
+    /// Checks `password` against `hash`, or against the stand-in when there is none, so
+    /// both take the same time; false without a hash.
+    async fn check(&self, password: &str, hash: Option<String>) -> Result<bool, AuthError> {
+        let real = hash.is_some();
+        let hash = match hash {
+            Some(hash) => hash,
+            None => self.stand_in().await?,
+        };
+        let right = check_password(&self.hashing, password.to_string(), hash).await;
+        Ok(real && right)
+    }
+
+    /// Logs in. `address` is the client's, for the limits of failed logins.
     pub async fn login(
         &self,
         name: &str,
         password: &str,
         address: &str,
     ) -> Result<Session, AuthError> {
-        let name_key = names::key(name);
-        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
-            return Err(AuthError::RateLimited);
-        }
+        let attempt = self.attempt(name, address)?;
         let stored = self.store.user_by_name(name).await?;
-        let ok = match &stored {
-            Some(u) => match &u.password_hash {
-                Some(hash) => {
-                    check_password(&self.hashing, password.to_string(), hash.clone()).await
-                }
-                None => false,
-            },
-            None => {
-                // Spend the same effort as a real check, so timing does not tell names.
-                let _ = hash_password(&self.hashing, password.to_string()).await;
-                false
-            }
-        };
-        match stored {
-            Some(u) if ok => {
-                self.by_name.clear(&name_key);
-                if let Some(reason) = u.banned {
-                    return Err(AuthError::Banned(reason));
-                }
-                self.open_session(u.info).await
-            }
-            _ => {
-                self.by_name.count(&name_key);
-                self.by_address.count(address);
-                Err(AuthError::WrongPassword)
-            }
+        let hash = stored.as_ref().and_then(|u| u.password_hash.clone());
+        if !self.check(password, hash).await? {
+            attempt.failed();
+            return Err(AuthError::WrongPassword);
         }
+        let Some(u) = stored else {
+            return Err(AuthError::WrongPassword);
+        };
+        attempt.passed();
+        if let Some(reason) = u.banned {
+            return Err(AuthError::Banned(reason));
+        }
+        self.open_session(u.info).await
     }
 
     /// Checks the password of a registered `user` before a change to the account: a guest
-    /// has none, and a wrong one counts as a failed login of the name and the address.
+    /// has none, and a wrong one counts as a failed login of the name from the address.
     async fn check_current(
         &self,
         user: &UserInfo,
@@ -329,20 +399,17 @@ impl Accounts {
         if user.guest {
             return Err(AuthError::Guest);
         }
-        let name_key = names::key(&user.name);
-        if !self.by_name.allowed(&name_key) || !self.by_address.allowed(address) {
-            return Err(AuthError::RateLimited);
-        }
+        let attempt = self.attempt(&user.name, address)?;
         let stored = self.store.user_by_name(&user.name).await?;
         let hash = stored
             .filter(|u| u.info.id == user.id)
             .and_then(|u| u.password_hash)
             .ok_or(AuthError::Guest)?;
-        if !check_password(&self.hashing, password.to_string(), hash).await {
-            self.by_name.count(&name_key);
-            self.by_address.count(address);
+        if !self.check(password, Some(hash)).await? {
+            attempt.failed();
             return Err(AuthError::WrongCurrentPassword);
         }
+        attempt.passed();
         Ok(())
     }
 

@@ -34,7 +34,10 @@ pub struct ServerConfig {
     /// The hall's moderators, by account name (matched as names are, without case or
     /// width: [`crate::names::key`]): registered players who may ban and unban accounts
     /// (`ban`, `unban`). Empty by default: a host names them with `qipai serve
-    /// --moderator NAME`.
+    /// --moderator NAME`. The role is the account's, not the name's: each name is bound
+    /// when the hall starts to the account registered under it then (a name nobody holds
+    /// yet, to the first account seen under it), so an account that takes a freed name
+    /// later is no moderator ([`crate::moderation::Moderators`]).
     pub moderators: Vec<String>,
     /// Computers that fill seats play each game's quick bot ([`game::GameSpec::quick_bot`],
     /// a millisecond a move) instead of its default, which searches for up to a second: for
@@ -59,9 +62,14 @@ pub struct Limits {
     pub chats_per_minute: f64,
     /// The longest chat line, in characters.
     pub max_chat: usize,
-    /// Failed logins per name, and per address, in `login_window` before further tries
-    /// are refused until the window passes.
+    /// Failed logins of one name from one address in `login_window` before that address's
+    /// further tries at the name are refused until the window passes. Counted per address
+    /// and name, not per name alone, so nobody can lock a player out of their account from
+    /// elsewhere.
     pub failed_logins: u32,
+    /// Failed logins from one address, whatever the names, in `login_window` before its
+    /// further tries are refused: guessing many names' passwords from one address.
+    pub failed_logins_per_address: u32,
     /// The window of `failed_logins`.
     pub login_window: Duration,
     /// Messages queued for a connection that does not read before it is dropped (it can
@@ -147,6 +155,7 @@ impl Default for Limits {
             chats_per_minute: 20.0,
             max_chat: 300,
             failed_logins: 5,
+            failed_logins_per_address: 20,
             login_window: Duration::from_secs(300),
             send_queue: 1024,
             send_queue_bytes: 1024 * 1024,

@@ -6,10 +6,12 @@ use crate::bots::BotPool;
 use crate::config::ServerConfig;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
+use crate::moderation::Moderators;
 use crate::outbox::Outbox;
 use crate::protocol::ErrorCode;
+use crate::protocol::TableRequest;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
-use crate::ratelimit::{address_key, Bucket, PerAddress};
+use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
 use crate::store::{Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{ErasedGame, GameError, Registry};
@@ -80,7 +82,14 @@ pub struct Hall {
     ///
     /// [`Limits::api_requests_per_second`]: crate::config::Limits::api_requests_per_second
     pub api_requests: PerAddress,
+    /// The accounts the host's moderators are ([`Moderators`]).
+    pub moderators: Moderators,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
+    /// The invite code of each open private table, to count wrong ones per address before
+    /// a request reaches its table ([`Hall::check_invite`]).
+    invites: Mutex<HashMap<String, String>>,
+    /// Wrong invite codes per address ([`WRONG_INVITES`] in [`WRONG_INVITES_WINDOW`]).
+    wrong_invites: Recent,
     /// Each account's live connection, and the address (its key for limits) it is at.
     online: Mutex<HashMap<i64, (Outbox, String)>>,
     chat: Mutex<HashMap<i64, Bucket>>,
@@ -119,18 +128,37 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A short random id: `t` and 6 lowercase letters and digits.
-fn random_id(prefix: &str) -> Result<String, Refusal> {
+/// Wrong invite codes one address may send in [`WRONG_INVITES_WINDOW`] before every code
+/// it sends is refused (`rate_limited`) until the window passes: with
+/// [`INVITE_LENGTH`] characters, a code cannot be guessed at that pace.
+pub const WRONG_INVITES: u32 = 10;
+
+/// The window of [`WRONG_INVITES`].
+pub const WRONG_INVITES_WINDOW: Duration = Duration::from_secs(600);
+
+/// Characters of an invite code: 16 of 31 are 79 bits, from the system's random source.
+pub const INVITE_LENGTH: usize = 16;
+
+/// `prefix` and `len` random lowercase letters and digits (without the look-alikes i, l,
+/// o, 0 and 1), each as likely as any other.
+fn random_id(prefix: &str, len: usize) -> Result<String, Refusal> {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    let mut bytes = [0u8; 6];
-    rand::rngs::OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
-    Ok(prefix.to_string()
-        + &bytes
-            .iter()
-            .map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char)
-            .collect::<String>())
+    // Bytes past the last whole multiple of the alphabet's length are skipped, so that no
+    // character is likelier than another.
+    let fair = 256 - 256 % ALPHABET.len();
+    let mut id = prefix.to_string();
+    while id.len() < prefix.len() + len {
+        let mut bytes = [0u8; 32];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut bytes)
+            .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
+        for b in bytes.iter().filter(|&&b| (b as usize) < fair) {
+            if id.len() < prefix.len() + len {
+                id.push(ALPHABET[*b as usize % ALPHABET.len()] as char);
+            }
+        }
+    }
+    Ok(id)
 }
 
 impl Hall {
@@ -153,12 +181,15 @@ impl Hall {
                 config.limits.api_requests_per_second,
                 config.limits.api_burst,
             ),
+            moderators: Moderators::new(&config.moderators),
             registry,
             store,
             config,
             lobby: Lobby::new(),
             metrics,
             tables: Mutex::new(HashMap::new()),
+            invites: Mutex::new(HashMap::new()),
+            wrong_invites: Recent::new(WRONG_INVITES, WRONG_INVITES_WINDOW),
             online: Mutex::new(HashMap::new()),
             chat: Mutex::new(HashMap::new()),
             messages: Mutex::new(HashMap::new()),
@@ -213,8 +244,10 @@ impl Hall {
     }
 
     /// Opens every table that was open when the server stopped; each resumes its
-    /// unfinished game from the store.
+    /// unfinished game from the store. First, each moderator's name is bound to the
+    /// account registered under it now ([`Moderators::bind`]).
     pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
+        self.moderators.bind(self.store.as_ref()).await?;
         let stored = self.store.open_tables().await?;
         let n = stored.len();
         for t in stored {
@@ -224,6 +257,9 @@ impl Hall {
             }
             // Listed at once, so a player who reconnects right away finds their seat.
             self.lobby.update(table::stored_info(&t));
+            if let Some(code) = &t.invite {
+                lock(&self.invites).insert(t.id.clone(), code.clone());
+            }
             let (handle, join) = table::open(self.clone(), t);
             lock(&self.tables).insert(handle.id.clone(), (handle, join));
         }
@@ -273,6 +309,42 @@ impl Hall {
     /// Forgets a table that closed.
     pub fn forget_table(&self, id: &str) {
         lock(&self.tables).remove(id);
+        lock(&self.invites).remove(id);
+    }
+
+    /// Counts the wrong invite codes an address sends, before a join or a watch reaches
+    /// its table (which checks the code again, and lets in a player seated there without
+    /// one). An address that has sent [`WRONG_INVITES`] wrong codes lately is refused
+    /// whatever code it sends, right or wrong, so the answer tells it nothing more; a
+    /// request without a code guesses nothing and passes.
+    pub fn check_invite(&self, request: &TableRequest, address: &str) -> Result<(), Refusal> {
+        let (table, invite) = match request {
+            TableRequest::Join(r) => (&r.table, r.invite.as_deref()),
+            TableRequest::Watch(r) => (&r.table, r.invite.as_deref()),
+            _ => return Ok(()),
+        };
+        let Some(invite) = invite else {
+            return Ok(());
+        };
+        let Some(code) = lock(&self.invites).get(table).cloned() else {
+            return Ok(());
+        };
+        // Counted as wrong until it is known right, so codes sent at once are held to the
+        // limit too.
+        if !self.wrong_invites.reserve(address) {
+            return Err(Refusal::new(
+                ErrorCode::RateLimited,
+                "too many wrong invite codes from your address: try again in a few minutes",
+            ));
+        }
+        if invite != code {
+            return Err(Refusal::new(
+                ErrorCode::Private,
+                "this table is private: you need its invite code",
+            ));
+        }
+        self.wrong_invites.give_back(address);
+        Ok(())
     }
 
     /// Opens a table of `game` hosted by `host`, who will sit at it. Returns its handle
@@ -318,13 +390,13 @@ impl Hall {
             ));
         }
         let id = loop {
-            let id = random_id("t")?;
+            let id = random_id("t", 6)?;
             if !lock(&self.tables).contains_key(&id) {
                 break id;
             }
         };
         let invite = if options.private {
-            Some(random_id("")?)
+            Some(random_id("", INVITE_LENGTH)?)
         } else {
             None
         };
@@ -353,6 +425,9 @@ impl Hall {
             last_game: None,
         };
         self.store.save_table(&stored).await?;
+        if let Some(code) = &invite {
+            lock(&self.invites).insert(id.clone(), code.clone());
+        }
         let (handle, join) = table::open(self.clone(), stored);
         lock(&self.tables).insert(id, (handle.clone(), join));
         Ok((handle, invite))

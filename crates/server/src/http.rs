@@ -132,10 +132,14 @@ struct HistoryQuery {
     limit: Option<String>,
 }
 
+/// A failure of the server's own (the database, a stored record it cannot read): logged
+/// whole for the host, answered with no more than that it failed, since its text can tell
+/// a stranger how the hall is built and where its data lives.
 fn failed(e: impl std::fmt::Display) -> Response {
+    tracing::error!(error = %e, "an HTTP request failed");
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Json(json!({ "error": e.to_string() })),
+        Json(json!({ "error": "internal error" })),
     )
         .into_response()
 }

@@ -30,6 +30,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod chat;
 pub mod client;
 pub mod config;
 pub mod conn;

@@ -10,20 +10,90 @@
 //! records too.
 //!
 //! A moderator cannot ban a moderator: the host, who names them, removes one instead.
+//!
+//! The host names moderators by name, but the role belongs to an account: when the hall
+//! starts, each name is bound to the account registered under it then, and only that
+//! account is the moderator while the hall runs. A name nobody has registered yet is bound
+//! to the first account seen under it (the host registers it, then uses it). So a
+//! moderator who deletes their account takes the role with them: whoever registers the
+//! freed name is nobody special. The binding is kept in memory; at the next start the name
+//! is bound again to whoever holds it then, so a host whose moderator left removes the
+//! name from `--moderator` before restarting.
 
 use crate::accounts::BLOCK_ADDRESS_FOR;
 use crate::hall::{Hall, Refusal};
 use crate::protocol::ErrorCode;
 use crate::protocol::{ServerMessage, UserInfo};
+use crate::store::{Store, StoreError};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
-/// Whether `user` is one of the hall's moderators: a registered account the host named.
-pub fn is_moderator(hall: &Hall, user: &UserInfo) -> bool {
-    !user.guest
-        && hall
-            .config
-            .moderators
+/// The host's moderators: the names given (by their [`crate::names::key`]) and the
+/// account each is bound to (see the module's documentation).
+pub struct Moderators {
+    /// Each name's key, the name as the host gave it, and the account it is bound to
+    /// once one is.
+    bound: Mutex<HashMap<String, (String, Option<i64>)>>,
+}
+
+impl Moderators {
+    /// The moderators the host named, bound to no account yet.
+    pub fn new(names: &[String]) -> Moderators {
+        Moderators {
+            bound: Mutex::new(
+                names
+                    .iter()
+                    .map(|n| (crate::names::key(n), (n.clone(), None)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Binds each name to the registered account that holds it now, when the hall
+    /// starts; a name nobody holds waits for the first account seen under it.
+    pub async fn bind(&self, store: &dyn Store) -> Result<(), StoreError> {
+        let names: Vec<(String, String)> = self
+            .lock()
             .iter()
-            .any(|m| crate::names::key(m) == crate::names::key(&user.name))
+            .map(|(key, (name, _))| (key.clone(), name.clone()))
+            .collect();
+        for (key, name) in names {
+            let holder = store.user_by_name(&name).await?;
+            match holder.filter(|u| !u.info.guest) {
+                Some(u) => {
+                    tracing::info!(name = %u.info.name, id = u.info.id, "moderator");
+                    self.lock().insert(key, (name, Some(u.info.id)));
+                }
+                None => tracing::warn!(
+                    name = %name,
+                    "a moderator's name nobody has registered: the first account to take it will be the moderator"
+                ),
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `user` is the account a moderator's name is bound to; the first account
+    /// seen under a name that is bound to none yet becomes it.
+    fn is(&self, user: &UserInfo) -> bool {
+        if user.guest {
+            return false;
+        }
+        match self.lock().get_mut(&crate::names::key(&user.name)) {
+            Some((_, bound)) => *bound.get_or_insert(user.id) == user.id,
+            None => false,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Option<i64>)>> {
+        self.bound.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Whether `user` is one of the hall's moderators: the registered account a name the host
+/// named is bound to ([`Moderators`]).
+pub fn is_moderator(hall: &Hall, user: &UserInfo) -> bool {
+    hall.moderators.is(user)
 }
 
 /// Refuses anyone but a moderator.
@@ -65,7 +135,7 @@ pub async fn ban(
     reason: &str,
 ) -> Result<ServerMessage, Refusal> {
     let max = hall.config.limits.max_chat;
-    let reason = crate::conn::clean_chat(reason, max).map_err(|_| {
+    let reason = crate::chat::clean(reason, max).map_err(|_| {
         Refusal::new(
             ErrorCode::BadReason,
             format!("say why, in at most {max} characters"),

@@ -4,7 +4,11 @@
 //! A name is kept in Unicode's compatibility form (NFKC), so a player who types "ｍｉａ"
 //! with a Chinese input method left in full width registers, and logs in as, "mia".
 //! Two names are one name when their [`key`]s are equal: the compatibility form with
-//! every letter lowercased, in any script ("Élise" is "élise"). The key is computed here,
+//! every letter lowercased, in any script ("Élise" is "élise"), then reduced to what it
+//! looks like: Unicode's confusable skeleton (UTS #39), which writes every letter that
+//! passes for another as that other ("ɑ" as "a", "ǀ" as "l", "〇" as "o",
+//! Cyrillic "расо" as Latin "paco", "m" as "rn"). So no name may be registered that looks
+//! like a taken one, within one script as across them. The key is computed here,
 //! the same way for every store, and kept beside the name (`users.name_key`), so a name
 //! is taken, found and matched alike on SQLite and on PostgreSQL, whatever the database's
 //! own idea of case, and a hall copied from one to the other keeps every account
@@ -14,8 +18,15 @@
 //! (UTS #39), except that any Chinese character counts: "Élise", "小明", "міа" and
 //! "tatsuya_たつや" may be registered, "mіa" may not. Its "і" is Cyrillic, and such a mix
 //! is how one player passes for another, a moderator most of all. Latin letters may go
-//! with Chinese, Japanese or Korean, as people write them together.
+//! with Chinese, Japanese or Korean, as people write them together. A letter carries at
+//! most two combining marks (Vietnamese needs two), and nothing of no width or that turns
+//! the direction of text may be in a name: only letters, digits, '_' and '-' are.
+//!
+//! The skeleton is taken of the lowercased name, since names are one whatever their case:
+//! look-alikes of one case only (a capital "I" beside a small "l") are not caught, the
+//! price of "mail" and "mali" staying two names.
 
+use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 use unicode_script::Script;
 use unicode_security::mixed_script::AugmentedScriptSet;
@@ -30,11 +41,11 @@ pub fn normal(name: &str) -> String {
     name.nfkc().collect()
 }
 
-/// The key two names are one name by: [`normal`], every letter lowercased, and normalized
-/// again (lowercasing can leave a string that is not in NFKC). A dotted capital İ
-/// lowercases to "i" and a combining dot, which no name may hold otherwise; the dot is
-/// dropped, so "ÉLİSE" is élise, as Turkish reads it, and not a look-alike beside her.
-pub fn key(name: &str) -> String {
+/// The case-folded form: [`normal`], every letter lowercased, and normalized again
+/// (lowercasing can leave a string that is not in NFKC). A dotted capital İ lowercases to
+/// "i" and a combining dot, which no name may hold otherwise; the dot is dropped, so
+/// "ÉLİSE" is élise, as Turkish reads it, and not a look-alike beside her.
+fn folded(name: &str) -> String {
     normal(name)
         .to_lowercase()
         .replace("i\u{307}", "i")
@@ -42,17 +53,55 @@ pub fn key(name: &str) -> String {
         .collect()
 }
 
+/// The key two names are one name by: the [`folded`] name's confusable skeleton (UTS
+/// #39), lowercased again (the skeleton writes "〇" as a capital "O") and composed.
+pub fn key(name: &str) -> String {
+    let folded: String = folded(name).chars().map(stroke_as_l).collect();
+    let skeleton: String = unicode_security::skeleton(&folded).collect();
+    skeleton.to_lowercase().nfc().collect()
+}
+
+/// The vertical strokes 丨 (U+4E28, Chinese) and ㄧ (U+3127, Bopomofo) as "l": UTS #39's
+/// table leaves them to themselves, yet a name may mix Latin with Chinese, and "a丨ice"
+/// beside alice is her name.
+fn stroke_as_l(c: char) -> char {
+    match c {
+        '\u{4e28}' | '\u{3127}' => 'l',
+        c => c,
+    }
+}
+
+/// Combining marks a letter of a name may carry.
+const MARKS_PER_LETTER: usize = 2;
+
 /// Whether a name (in its [`normal`] form) may be registered: 2 to 24 letters or digits,
-/// '_' or '-', in [`one_script`], not starting with a name the hall gives.
+/// '_' or '-', in [`one_script`], at most [`MARKS_PER_LETTER`] marks on a letter, not
+/// starting with (or looking like) a name the hall gives.
 pub fn valid(name: &str) -> bool {
     let n = name.chars().count();
-    let folded = key(name);
+    let (folded, key) = (folded(name), key(name));
     (2..=24).contains(&n)
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         && one_script(name)
-        && !RESERVED.iter().any(|p| folded.starts_with(p))
+        && marks_in_a_row(name) <= MARKS_PER_LETTER
+        // A key of `=` first is an older account's exact name (`store::rows`); a letter
+        // that looks like "=" ("꞊") does not start one.
+        && !key.starts_with('=')
+        && !RESERVED
+            .iter()
+            .any(|p| folded.starts_with(p) || key.starts_with(&self::key(p)))
+}
+
+/// The most combining marks in a row in `name` (on one letter).
+fn marks_in_a_row(name: &str) -> usize {
+    let (mut most, mut run) = (0, 0);
+    for c in name.chars() {
+        run = if is_combining_mark(c) { run + 1 } else { 0 };
+        most = most.max(run);
+    }
+    most
 }
 
 /// Whether a name's letters are of one script (digits, '_' and '-' belong to every
@@ -130,6 +179,36 @@ mod tests {
         for mixed in ["mіa", "abcабв", "Ωmega", "中文Ελληνικά"] {
             assert!(!one_script(mixed), "{mixed}");
         }
+    }
+
+    #[test]
+    fn a_name_that_looks_like_another_is_that_name() {
+        for (taken, look_alike) in [
+            ("alice", "a丨ice"),
+            ("bob", "b〇b"),
+            ("alice", "aǀice"),
+            ("mia", "mıa"),
+            ("alice", "ɑlice"),
+            ("paco", "расо"),
+            ("модӏ", "мод1"),
+            ("bob", "B0B"),
+            ("alice", "aㄧice"),
+        ] {
+            assert_eq!(key(taken), key(look_alike), "{taken} {look_alike}");
+        }
+        assert_ne!(key("mail"), key("mali"));
+        assert_ne!(key("elise"), key("élise"));
+        // Nor may a look-alike pass for a name the hall gives.
+        assert!(!valid("de1eted-7"));
+    }
+
+    #[test]
+    fn a_letter_carries_two_marks_at_most() {
+        // Accents typed apart are composed first (a name is kept in NFKC).
+        assert!(valid(&normal("vie\u{302}\u{323}t")));
+        // Marks that are letters' parts (a Devanagari vowel sign, a nasal mark): two.
+        assert!(valid("कि\u{902}"));
+        assert!(!valid(&format!("क{}", "\u{902}".repeat(3))));
     }
 
     #[test]

@@ -129,14 +129,23 @@ pub fn address_key(address: IpAddr) -> IpAddr {
     }
 }
 
-/// Events per key within a sliding window (failed logins, new accounts): once a key has
-/// counted `limit` of them in `window`, it is refused until the oldest leaves the window.
-/// A limit of 0 refuses nothing.
+/// Events per key within a sliding window (failed logins, new accounts, wrong invite
+/// codes): once a key has counted `limit` of them in `window`, it is refused until the
+/// oldest leaves the window. A limit of 0 refuses nothing.
+///
+/// Its memory is bounded: keys whose events have all left the window are forgotten, and
+/// past [`KEYS_KEPT`] keys (a flood of invented names or addresses) the ones whose latest
+/// event is oldest go first, so whoever floods forgets their own tries before anyone
+/// else's recent ones.
 pub struct Recent {
     limit: u32,
     window: Duration,
+    keep: usize,
     seen: Mutex<HashMap<String, Vec<Instant>>>,
 }
+
+/// Keys a [`Recent`] remembers at most.
+pub const KEYS_KEPT: usize = 100_000;
 
 impl Recent {
     /// A counter of `limit` events per `window`.
@@ -144,12 +153,42 @@ impl Recent {
         Recent {
             limit,
             window,
+            keep: KEYS_KEPT,
             seen: Mutex::new(HashMap::new()),
         }
     }
 
+    /// The same, remembering at most `keep` keys (for tests).
+    #[cfg(test)]
+    fn keeping(self, keep: usize) -> Recent {
+        Recent { keep, ..self }
+    }
+
     fn recent(&self, now: Instant, times: &mut Vec<Instant>) {
         times.retain(|&t| now.saturating_duration_since(t) < self.window);
+    }
+
+    /// Makes room for one more key: forgets the expired ones, then, if that is not
+    /// enough, the half whose latest event is oldest.
+    fn make_room(&self, now: Instant, seen: &mut HashMap<String, Vec<Instant>>) {
+        if seen.len() < self.keep {
+            return;
+        }
+        seen.retain(|_, times| {
+            times.retain(|&t| now.saturating_duration_since(t) < self.window);
+            !times.is_empty()
+        });
+        if seen.len() < self.keep {
+            return;
+        }
+        let mut latest: Vec<Instant> = seen
+            .values()
+            .map(|times| times.last().copied().unwrap_or(now))
+            .collect();
+        let half = latest.len() / 2;
+        let (_, cut, _) = latest.select_nth_unstable(half);
+        let cut = *cut;
+        seen.retain(|_, times| times.last().is_some_and(|&t| t > cut));
     }
 
     /// Whether `key` may try again now.
@@ -175,16 +214,48 @@ impl Recent {
         }
         let now = Instant::now();
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        if seen.len() > 100_000 {
-            // A flood of distinct keys: forget the ones whose events have expired.
-            seen.retain(|_, times| {
-                times.retain(|&t| now.saturating_duration_since(t) < self.window);
-                !times.is_empty()
-            });
+        if !seen.contains_key(key) {
+            self.make_room(now, &mut seen);
         }
         let times = seen.entry(key.to_string()).or_default();
         self.recent(now, times);
         times.push(now);
+    }
+
+    /// Counts an event of `key` if it may have one more, in one step: what a slow check
+    /// (a password hash) reserves before it starts, so that however many run at once, at
+    /// most `limit` are counted and the rest refused. False when refused.
+    pub fn reserve(&self, key: &str) -> bool {
+        if self.limit == 0 {
+            return true;
+        }
+        let now = Instant::now();
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        if !seen.contains_key(key) {
+            self.make_room(now, &mut seen);
+        }
+        let times = seen.entry(key.to_string()).or_default();
+        self.recent(now, times);
+        if times.len() as u32 >= self.limit {
+            return false;
+        }
+        times.push(now);
+        true
+    }
+
+    /// Gives back one event [`Recent::reserve`] counted for `key` (the check it was for
+    /// succeeded, or never ran).
+    pub fn give_back(&self, key: &str) {
+        if self.limit == 0 {
+            return;
+        }
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(times) = seen.get_mut(key) {
+            times.pop();
+            if times.is_empty() {
+                seen.remove(key);
+            }
+        }
     }
 
     /// Forgets `key`'s events (a failed login's, after a success).
@@ -193,6 +264,11 @@ impl Recent {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .remove(key);
+    }
+
+    /// How many keys are remembered (for tests).
+    pub fn remembered(&self) -> usize {
+        self.seen.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 }
 
@@ -271,5 +347,27 @@ mod tests {
         let none = Recent::new(0, Duration::from_secs(60));
         none.count("alice");
         assert!(none.allowed("alice"), "a limit of 0 refuses nothing");
+    }
+
+    #[test]
+    fn a_reservation_counts_at_once_and_is_given_back_on_success() {
+        let f = Recent::new(2, Duration::from_secs(60));
+        assert!(f.reserve("alice") && f.reserve("alice"));
+        assert!(!f.reserve("alice"), "two in flight are the limit");
+        f.give_back("alice");
+        assert!(f.reserve("alice"), "one given back, one more may try");
+        assert!(Recent::new(0, Duration::from_secs(60)).reserve("x"));
+    }
+
+    #[test]
+    fn a_flood_of_keys_forgets_the_oldest_not_everyone() {
+        let f = Recent::new(1, Duration::from_secs(60)).keeping(10);
+        f.count("owner-guesser");
+        for i in 0..100 {
+            f.count(&format!("invented-{i}"));
+            assert!(f.remembered() <= 10);
+        }
+        // The latest keys are still held back.
+        assert!(!f.allowed("invented-99"));
     }
 }

@@ -383,6 +383,7 @@ impl Conn {
         if matches!(request, TableRequest::Join(_)) {
             self.user()?;
         }
+        self.hall.check_invite(&request, &self.address)?;
         let table = request.table().clone();
         let leaving = matches!(request, TableRequest::Leave(_));
         let cmd = Cmd::Request {
@@ -480,7 +481,7 @@ impl Conn {
             }
             ClientMessage::Chat { table, text } => {
                 let user = self.user()?.clone();
-                let text = clean_chat(&text, hall.config.limits.max_chat)?;
+                let text = crate::chat::clean(&text, hall.config.limits.max_chat)?;
                 if !hall.may_chat(&user) {
                     return Err(Refusal::new(
                         ErrorCode::RateLimited,
@@ -540,21 +541,4 @@ impl Conn {
             self.hall.release_online(u, self.client.conn);
         }
     }
-}
-
-/// A chat line as it is passed on: control characters removed, trimmed, not empty and
-/// not longer than `max` characters.
-pub fn clean_chat(text: &str, max: usize) -> Result<String, Refusal> {
-    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
-    let clean = clean.trim();
-    if clean.is_empty() {
-        return Err(Refusal::new(ErrorCode::BadChat, "say something"));
-    }
-    if clean.chars().count() > max {
-        return Err(Refusal::new(
-            ErrorCode::BadChat,
-            format!("a chat line is at most {max} characters"),
-        ));
-    }
-    Ok(clean.to_string())
 }

@@ -43,7 +43,7 @@ error_codes! {
     HelloFirst = "hello_first",
     /// Only the first message may be `hello`.
     HelloAgain = "hello_again",
-    /// Too many messages, chat lines or failed logins: wait.
+    /// Too many messages, chat lines, failed logins or wrong invite codes: wait.
     RateLimited = "rate_limited",
     /// The address already has its share of connections open (64 by default); sent at
     /// once, then the connection closes (1008): close another.

@@ -406,10 +406,21 @@ macro_rules! portable_writes {
         /// Deletes a registered account (see `Store::delete_account`).
         pub(crate) async fn delete_account(conn: &mut Conn, user: i64) -> StoreResult<UserInfo> {
             let name = format!("deleted-{user}");
-            // The name is its own key: "deleted-" and digits fold to themselves.
-            let sql = "UPDATE users SET name = $1, name_key = $1, password_hash = NULL \
-                       WHERE id = $2 AND NOT guest";
-            update_registered(conn, sql, &name, user).await?;
+            let done = sqlx::query(
+                "UPDATE users SET name = $1, name_key = $2, password_hash = NULL \
+                 WHERE id = $3 AND NOT guest",
+            )
+            .bind(&name)
+            .bind(crate::names::key(&name))
+            .bind(user)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Corrupt(Cause::message(format!(
+                    "no registered account {user}"
+                ))));
+            }
             sqlx::query("DELETE FROM ratings WHERE user_id = $1")
                 .bind(user)
                 .execute(&mut *conn)
@@ -539,8 +550,9 @@ macro_rules! portable_writes {
             Ok(())
         }
 
-        /// Gives every account made before names had keys (migration `name_keys`) its
-        /// key, once, when the store opens: the database cannot compute it. Should two
+        /// Gives every account made before names had keys (migration `name_keys`), or
+        /// before the keys were skeletons (`name_skeletons`), its key, once, when the
+        /// store opens: the database cannot compute it. Should two
         /// older accounts have one key ("Élise" and "élise", which SQLite's case-folding
         /// of A to Z alone told apart), the older keeps it and the other is keyed by its
         /// exact name ([`crate::store::rows::exact_name_key`]), which still logs it in.

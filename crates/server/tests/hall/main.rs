@@ -12,6 +12,8 @@ mod account_changes;
 mod accounts;
 mod exposure;
 mod games;
+mod invites;
+mod logins;
 mod migrations;
 mod moderation;
 mod postgres;

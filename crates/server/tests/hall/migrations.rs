@@ -85,3 +85,42 @@ async fn one_hall_serves_a_data_directory_at_a_time() {
         .expect("the directory is free once the first has stopped");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Accounts made before names were keyed by what they look like: opening the database
+/// keys them again. Of two older accounts whose names look alike the older keeps the
+/// key and the other logs in by its exact name, and no new look-alike may be registered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn older_look_alike_names_keep_their_logins_and_no_new_one_is_made() {
+    let dir = data_dir("migrate-skeletons");
+    std::fs::create_dir_all(&dir).expect("a data directory");
+    let options = SqliteConnectOptions::new()
+        .filename(dir.join("qipai.db"))
+        .create_if_missing(true);
+    let mut conn = options.connect().await.expect("a database");
+    sqlx::migrate!("./migrations/sqlite")
+        .run_to(4, &mut conn)
+        .await
+        .expect("the migrations before the skeletons");
+    sqlx::query(
+        "INSERT INTO users (id, name, name_key, password_hash, guest, created_at) VALUES \
+         (1, 'alice', 'alice', 'h', 0, 0), (2, 'a丨ice', 'a丨ice', 'h', 0, 0), \
+         (3, 'deleted-3', 'deleted-3', NULL, 0, 0)",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("the older accounts");
+    conn.close().await.expect("closed");
+    let store = SqliteStore::open(&dir, Arc::new(Metrics::new()))
+        .await
+        .expect("this version opens it");
+    for (typed, id) in [("ALICE", 1), ("alice", 1), ("a丨ice", 2), ("deleted-3", 3)] {
+        let user = store.user_by_name(typed).await.expect("a lookup");
+        assert_eq!(user.map(|u| u.info.id), Some(id), "{typed}");
+    }
+    let taken = store.create_user("aǀice", None, false).await;
+    assert!(
+        matches!(taken, Err(server::store::StoreError::NameTaken(_))),
+        "{taken:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -199,3 +199,62 @@ async fn a_moderator_bans_a_player_who_is_shut_out_until_the_ban_is_lifted() {
     let (_carl, _) = account(&server.addr, "carl", true).await;
     server.stop().await;
 }
+
+/// Deletes the account of the connection's player (`password` theirs).
+async fn delete_account(c: &mut Connection, password: &str) {
+    c.send(&ClientMessage::DeleteAccount {
+        password: password.into(),
+    })
+    .await
+    .expect("sent");
+    loop {
+        match c.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::AccountDeleted => return,
+            ServerMessage::Error { code, message, .. } => panic!("{code}: {message}"),
+            _ => continue,
+        }
+    }
+}
+
+/// The host names moderators by name, but the role used to follow the name: whoever
+/// registered a moderator's name after the moderator deleted their account could ban. The
+/// role is the account's: bound when the hall starts to the account that holds the name
+/// (otto), or to the first account seen under a name nobody held (mona); a new account
+/// under the freed name, in any case, is nobody special.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderators_name_taken_again_after_the_account_is_deleted_grants_nothing() {
+    let mut config = fast_config(data_dir("moderator-accounts"));
+    config.moderators = vec!["mona".into(), "otto".into()];
+    let server = TestServer::start(config.clone()).await;
+    let (mut mona, _) = account(&server.addr, "mona", false).await;
+    assert_eq!(bans(&mut mona).await, Ok(vec![]), "mona moderates");
+    let (otto, _) = account(&server.addr, "otto", false).await;
+    otto.close().await;
+    delete_account(&mut mona, "mona's password").await;
+    let (mut impostor, _) = account(&server.addr, "Mona", false).await;
+    assert_eq!(
+        bans(&mut impostor).await.err().as_deref(),
+        Some("not_moderator")
+    );
+    let (_victim, _) = account(&server.addr, "carl", false).await;
+    assert_eq!(
+        ask(&mut impostor, ban("carl", "I can"))
+            .await
+            .err()
+            .as_deref(),
+        Some("not_moderator")
+    );
+    server.stop().await;
+
+    // Otto held his name when the hall started again: the name is his account's, though he
+    // never moderated before deleting it.
+    let server = TestServer::start(config).await;
+    let (mut otto, _) = account(&server.addr, "otto", true).await;
+    delete_account(&mut otto, "otto's password").await;
+    let (mut impostor, _) = account(&server.addr, "OTTO", false).await;
+    assert_eq!(
+        bans(&mut impostor).await.err().as_deref(),
+        Some("not_moderator")
+    );
+    server.stop().await;
+}

@@ -231,3 +231,57 @@ async fn table_and_lobby_chat_with_limits_and_mutes() {
     assert!(limited);
     server.stop().await;
 }
+
+/// Chat used to pass on what changes how text reads: a right-to-left override that makes
+/// `abc\u{202e}gnp.exe` read as "abcexe.png", isolates, characters of no width (a line
+/// of them looked empty), and 240 marks stacked on one letter that spilled over the lines
+/// around it. They are taken out; a line of nothing else is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_cannot_reorder_hide_or_stack_characters() {
+    let server = TestServer::fresh("chat-marks").await;
+    let (mut a, _) = guest(&server.addr).await;
+    let (mut b, _) = guest(&server.addr).await;
+    let (table, mut sa) = create_table(&mut a, "tenhalf", TableOptions::default()).await;
+    let watch = ClientMessage::Watch(request::Watch {
+        table: table.clone(),
+        invite: None,
+    });
+    let (_, mut sb) = enter(&mut b, &table, watch).await;
+    let tower = format!("a{}", "\u{301}".repeat(240));
+    for (said, heard) in [
+        ("abc\u{202e}gnp.exe", "abcgnp.exe".to_string()),
+        ("\u{2066}x\u{2069} y\u{200b}z\u{feff}", "x yz".to_string()),
+        (tower.as_str(), format!("a{}", "\u{301}".repeat(3))),
+    ] {
+        send(
+            &mut a,
+            ClientMessage::Chat {
+                table: Some(table.clone()),
+                text: said.into(),
+            },
+        )
+        .await;
+        let m = until(&mut b, &table, &mut sb, |m| {
+            matches!(m, ServerMessage::Chat { .. })
+        })
+        .await;
+        let ServerMessage::Chat { text, .. } = m else {
+            unreachable!()
+        };
+        assert_eq!(text, heard, "{said:?}");
+    }
+    send(
+        &mut a,
+        ClientMessage::Chat {
+            table: Some(table.clone()),
+            text: "\u{200b}\u{200e}".into(),
+        },
+    )
+    .await;
+    let refused = until(&mut a, &table, &mut sa, |m| {
+        matches!(m, ServerMessage::Error { .. })
+    })
+    .await;
+    assert!(matches!(refused, ServerMessage::Error { ref code, .. } if code == "bad_chat"));
+    server.stop().await;
+}
