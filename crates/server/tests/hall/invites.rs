@@ -3,7 +3,7 @@
 //! API (logged for the host, said to nobody).
 
 use crate::common::{execute_sql, get, guest, send, TestServer, WAIT};
-use server::client::Connection;
+use crate::common::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 

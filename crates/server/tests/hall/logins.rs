@@ -7,7 +7,7 @@
 use crate::common::{data_dir, fast_config, TestServer, WAIT};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use server::client::Connection;
+use crate::common::Connection;
 use server::protocol::ClientMessage;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
