@@ -3,9 +3,9 @@
 //! cannot use their visitors' browsers as clients, and every close says why with the code
 //! RFC 6455 has for it.
 
+use crate::common::Connection;
 use crate::common::{data_dir, fast_config, guest, http_get, send, TestServer};
 use futures_util::{SinkExt, StreamExt};
-use crate::common::Connection;
 use server::client::ClientError;
 use server::protocol::{request, ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;

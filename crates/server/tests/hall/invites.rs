@@ -2,8 +2,8 @@
 //! and guessed at a few tries an address), and the server's own errors behind the HTTP
 //! API (logged for the host, said to nobody).
 
-use crate::common::{execute_sql, get, guest, send, TestServer, WAIT};
 use crate::common::Connection;
+use crate::common::{execute_sql, get, guest, send, TestServer, WAIT};
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 

@@ -4,10 +4,10 @@
 //! is held too; and the time a login takes does not tell whether a name has a password.
 //! Clients are told apart as a reverse proxy tells them (`X-Forwarded-For`).
 
+use crate::common::Connection;
 use crate::common::{data_dir, fast_config, TestServer, WAIT};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use crate::common::Connection;
 use server::protocol::ClientMessage;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
