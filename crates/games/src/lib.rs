@@ -17,6 +17,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod views;
+
+pub use views::view_schemas;
+
 use game::registry::entry;
 use game::Registry;
 

@@ -12,7 +12,6 @@
 mod code;
 mod info;
 pub mod request;
-mod views;
 
 pub use code::ErrorCode;
 pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
@@ -389,10 +388,10 @@ fn is_false(flag: &bool) -> bool {
 
 /// The machine-readable schema of the protocol (docs/protocol.schema.json): JSON Schemas
 /// of what a client sends and of what the server sends, generated from these types, and
-/// of each game's view (`views`, by game id). A game state's `view` is one of the games'
-/// views; which one, its table's `info.game` says.
-pub fn schema() -> Value {
-    let views = views::views();
+/// of each game's view (`views`, by game id: `games::view_schemas`, which the server
+/// cannot name, since it knows no game). A game state's `view` is one of the games' views;
+/// which one, its table's `info.game` says.
+pub fn schema(views: Value) -> Value {
     let mut server = serde_json::to_value(schemars::schema_for!(ServerMessage))
         .unwrap_or_else(|e| Value::String(format!("cannot encode the schema: {e}")));
     if let Some(view) = server.pointer_mut("/$defs/GameState/properties/view") {

@@ -7,9 +7,14 @@
 //! `QIPAI_WRITE_SCHEMA=1 cargo nextest run --release --workspace -E 'binary(hall) & test(/^protocol_docs::/)'`.
 
 use serde_json::Value;
-use server::protocol::{schema, ClientMessage, ErrorCode, ServerMessage};
+use server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
+
+/// The protocol's schema, with every game's view.
+fn schema() -> serde_json::Value {
+    server::protocol::schema(games::view_schemas())
+}
 
 fn docs() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs")

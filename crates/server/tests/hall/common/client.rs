@@ -8,10 +8,15 @@
 use jsonschema::Validator;
 use serde_json::Value;
 use server::client::{self, ClientError};
-use server::protocol::{schema, ClientMessage, ErrorCode, ServerMessage, UserInfo, VERSION};
+use server::protocol::{ClientMessage, ErrorCode, ServerMessage, UserInfo, VERSION};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::Duration;
+
+/// The protocol's schema, with every game's view.
+fn schema() -> serde_json::Value {
+    server::protocol::schema(games::view_schemas())
+}
 
 /// The schema's validators, made once per test process.
 struct Schemas {

@@ -1,7 +1,8 @@
-//! Each game's view (the `view` of a [`GameState`](super::GameState)) as a JSON Schema.
+//! Each game's view (the `view` of the protocol's `GameState`) as a JSON Schema, for the
+//! protocol's schema (`server::protocol::schema`, docs/protocol.schema.json).
 //!
 //! The server passes a game's view on as the game made it, without reading it, so the
-//! Rust types cannot describe it; these schemas are written by hand from the games' view
+//! server's types cannot describe it; these schemas are written by hand from the games' view
 //! types, and kept honest by the hall's tests: their client checks every view it receives
 //! against its game's schema (every field required, no field unknown), and a test checks
 //! that docs/protocol.md explains every field of every game.
@@ -9,7 +10,7 @@
 use serde_json::{json, Value};
 
 /// The games' view schemas, by game id.
-pub fn views() -> Value {
+pub fn view_schemas() -> Value {
     json!({
         "doudizhu": doudizhu(),
         "doudizhu5": doudizhu5(),
