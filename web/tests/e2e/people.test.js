@@ -27,6 +27,8 @@ async function blackMakesFive(a, b, row) {
 
 /** Registers the page's guest as `name`, from the top bar's "Log in / register". */
 async function register(page, name) {
+  // The button is in the page before its script runs: wait until the page has its guest.
+  await page.waitForFunction(() => window.qipai?.hall?.user);
   await page.locator('#user').click();
   const dialog = page.getByRole('dialog', { name: 'Log in or register' });
   await dialog.getByLabel('Name').fill(name);
