@@ -28,10 +28,15 @@ if step lint; then
     cargo clippy --workspace --all-targets --release -- -D warnings
 fi
 
-if step docs; then
-    say "the docs' links"
-    # Private items too: the module maps link them. In release, to share clippy's checks.
+# The docs' links: private items too (the module maps link them), in release to share
+# clippy's checks.
+run_docs() {
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
+}
+# With the tests, the docs are built beside them (below); alone, here.
+if step docs && ! step tests; then
+    say "the docs' links"
+    run_docs
 fi
 
 if step tests || step rotating; then
@@ -71,8 +76,32 @@ if step tests; then
         run_web
     fi
     say "every test of every crate"
+    docs_pid=""
+    if step docs; then
+        # rustdoc mostly uses the cores the tests leave while they wait on sockets and
+        # timers. Cargo lets one build at a time use target/, so the docs start once
+        # nextest has its binaries and has started the tests.
+        say "the docs' links, beside the tests (target/docs.log)"
+        rm -f target/nextest.log target/nextest.done
+        (
+            until grep -qs "Starting" target/nextest.log || [ -e target/nextest.done ]; do
+                sleep 1
+            done
+            run_docs
+        ) > target/docs.log 2>&1 &
+        docs_pid=$!
+    fi
+    tests_ok=0
     cargo nextest run --workspace --release --no-fail-fast --hide-progress-bar \
-        --test-threads "$threads"
+        --test-threads "$threads" 2>&1 | tee target/nextest.log || tests_ok=$?
+    touch target/nextest.done
+    if [ -n "$docs_pid" ]; then
+        docs_ok=0
+        wait "$docs_pid" || docs_ok=$?
+        say "the docs' links: done"
+        [ "$docs_ok" = 0 ] || { cat target/docs.log; echo "the docs have broken links"; exit "$docs_ok"; }
+    fi
+    [ "$tests_ok" = 0 ] || { echo "some tests failed"; exit "$tests_ok"; }
     # nextest runs no doctests: the examples in the docs run here.
     cargo test --workspace --release --doc --quiet
 fi

@@ -1,6 +1,6 @@
 //! The heuristic bot's figures over 10,000 deals each, printed as `SimReport` JSON, and its
 //! mean against three smallest-play players. A report, not a test: the claims are asserted
-//! on smaller runs in `tests/sim.rs`.
+//! on smaller runs in `tests/all/sim.rs`.
 //!
 //! `cargo run --release -p bigtwo --example statistics` (about ten seconds)
 
@@ -9,7 +9,7 @@ use game::sim::{play_out, run, SimOptions};
 use game::{Bot, Decision, Seed};
 
 /// Always the smallest legal play, passing only when it cannot play: the yardstick of
-/// `tests/sim.rs`.
+/// `tests/all/sim.rs`.
 struct Smallest;
 
 impl Bot<BigTwo> for Smallest {

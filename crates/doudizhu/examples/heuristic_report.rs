@@ -1,6 +1,6 @@
 //! The heuristic bot's figures over 10,000 deals each, printed as `SimReport` JSON, then the
 //! speed of heuristic self-play (one thread, so `games_per_s` is per core). A report, not a
-//! test: the claims it measures are asserted on smaller runs in `tests/heuristic.rs`.
+//! test: the claims it measures are asserted on smaller runs in `tests/all/heuristic.rs`.
 //!
 //! `cargo run --release -p doudizhu --example heuristic_report`
 

@@ -1,6 +1,6 @@
 //! The measured series of self-play: one line per bot and role, 5,000 games per table. A
 //! report, not a test: the claim it measures (the heuristic beats random play by a margin)
-//! is asserted on a smaller run in `tests/selfplay.rs`.
+//! is asserted on a smaller run in `tests/all/selfplay.rs`.
 //!
 //! `cargo run --release -p doudizhu5 --example selfplay_report`
 

@@ -10,7 +10,7 @@ use gomoku::notation::parse_point;
 use gomoku::{Point, Rule};
 use std::time::{Duration, Instant};
 
-/// Nodes and depth as in `tests/puzzles.rs`.
+/// Nodes and depth as in `tests/all/puzzles.rs`.
 const NODES: u64 = 300_000;
 const SELF_PLAY_DEPTH: u32 = 40;
 const PUBLISHED_DEPTH: u32 = 100;

@@ -1,6 +1,6 @@
 //! SGF and PSQ export and import.
 
-mod common;
+use crate::common;
 use common::interleave;
 use gomoku::records::{from_psq, from_sgf, to_psq, to_sgf, GameRecord};
 use gomoku::rules::{EndReason, GameEnd};

@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests: stacked decks and short-hand play.
-#![allow(dead_code)]
 
 use cards::{parse_cards, Card, Deck};
 use tenhalf::{Action, Config, Event, State};

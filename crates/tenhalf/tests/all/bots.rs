@@ -1,6 +1,6 @@
 //! The counting bot's reading of a table: exact odds from the unseen cards, and the showdown.
 
-mod common;
+use crate::common;
 
 use common::{act, game};
 use game::Viewer;

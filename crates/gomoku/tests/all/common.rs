@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests: boards from renju-style coordinates.
-#![allow(dead_code)]
 
 use gomoku::notation::parse_point;
 use gomoku::{Board, Color, Point};

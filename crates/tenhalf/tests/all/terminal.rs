@@ -1,7 +1,7 @@
 //! Terminal play and self-play through the registry, as `qipai play tenhalf` and `qipai sim`
 //! reach the game.
 
-mod common;
+use crate::common;
 
 use common::{act, game};
 use game::sim::SimOptions;

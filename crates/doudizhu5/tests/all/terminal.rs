@@ -2,7 +2,7 @@
 //! cards with suit symbols, the kitty for the landlord alone, and a hidden solo that reads
 //! exactly like a partner call.
 
-mod common;
+use crate::common;
 
 use cards::{Card, RankCounts};
 use common::{act, deal, decline_all, start};

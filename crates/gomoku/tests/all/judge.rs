@@ -1,6 +1,6 @@
 //! The judge ops, including malformed requests.
 
-mod common;
+use crate::common;
 use common::{interleave, pt};
 use game::GameSpec;
 use gomoku::Gomoku;

@@ -1,7 +1,7 @@
 //! The heuristic bot's behaviour: it grabs with strong hands only, declares open solo only
 //! with a dominant hand, and never spends a bomb (or a beat) on a known teammate.
 
-mod common;
+use crate::common;
 
 use common::{act, deal, decline_all, start};
 use doudizhu5::bots::HeuristicBot;

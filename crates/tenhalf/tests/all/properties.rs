@@ -2,8 +2,6 @@
 //! every generated move is legal and illegal ones change nothing, views never show another
 //! seat's face-down card, and records replay to the same outcome.
 
-mod common;
-
 use cards::{Card, CardSet};
 use game::{registry, GameSpec, RuleError, Rules, Seed, ToAct, Viewer};
 use proptest::prelude::*;

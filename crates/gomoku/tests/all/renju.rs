@@ -12,7 +12,7 @@
 //! "Checking Forbidden Moves in Renju" (Stack Exchange; reproduced in the
 //! nvidia/Nemotron-CC-Math-v1 corpus).
 
-mod common;
+use crate::common;
 use common::{board, pt};
 use gomoku::renju::{forbidden, forbidden_points, Forbidden};
 

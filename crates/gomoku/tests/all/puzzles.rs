@@ -22,7 +22,7 @@ fn points(s: &str) -> Vec<Point> {
 }
 
 fn puzzles() -> Vec<Puzzle> {
-    include_str!("../puzzles/vcf.txt")
+    include_str!("../../puzzles/vcf.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -118,7 +118,7 @@ struct Published {
 }
 
 fn published() -> Vec<Published> {
-    include_str!("../puzzles/vcf_published.txt")
+    include_str!("../../puzzles/vcf_published.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

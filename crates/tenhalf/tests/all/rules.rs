@@ -1,7 +1,7 @@
 //! One test per rule of the original rules (rules 1–16) and per decision of
 //! docs/rules/tenhalf.md.
 
-mod common;
+use crate::common;
 
 use common::{act, game, showdown};
 use game::{Bot, Decision, RuleError, Rules, Seed, ToAct, Viewer};

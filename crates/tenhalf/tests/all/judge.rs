@@ -1,6 +1,6 @@
 //! The judge's ops, through the registry as `qipai judge tenhalf` calls them.
 
-mod common;
+use crate::common;
 
 use cards::Deck;
 use common::stacked;

@@ -1,7 +1,7 @@
 //! The engine: every level completes its five and blocks a four; renju black never plays a
 //! forbidden point; white aims at them; the threat solver and the search agree.
 
-mod common;
+use crate::common;
 use common::{interleave, pt};
 use game::{Bot, Decision, GameSpec, Rules, Seed};
 use gomoku::engine::{Engine, Limits, WIN_BOUND};

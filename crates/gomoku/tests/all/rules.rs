@@ -1,6 +1,6 @@
 //! One test per rule of the original game description and of docs/rules/gomoku.md.
 
-mod common;
+use crate::common;
 use common::{interleave, pt};
 use game::{registry, GameSpec, RuleError, Rules, Seed, ToAct, Viewer};
 use gomoku::rules::{EndReason, Event};

@@ -2,7 +2,7 @@
 //! limits (no clock), so a series with a given seed is the same games on every machine:
 //! the short series below are exact claims about those games, run every time. The long
 //! series beside them make the statistical claims and are run by hand:
-//! `cargo test --release -p gomoku --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p gomoku --test all strength:: -- --ignored --nocapture`.
 
 use game::sim::{run, SimOptions};
 use game::stats::Summary;

@@ -2,7 +2,7 @@
 //! partner's reveal, play and scoring (the original rules' §5–7 and the decisions of
 //! docs/rules/doudizhu5.md).
 
-mod common;
+use crate::common;
 
 use cards::{parse_cards, RankCounts};
 use common::{act, deal, decline_all, start};

@@ -1,7 +1,7 @@
 //! The random opening (`Config::opening`): stones drawn from the deal's seed before play,
 //! for engine matches that compare engines rather than colours.
 
-mod common;
+use crate::common;
 
 use game::{Rules, Seed};
 use gomoku::rules::Event;

@@ -3,7 +3,7 @@
 //! The always-on runs test at every table size that the counter takes fewer penalty points
 //! than the seed bots beside it, by a two-sample test on the means; the 100,000-game
 //! figures of the report are
-//! `cargo test --release -p tenhalf --test strength -- --ignored --nocapture`.
+//! `cargo test --release -p tenhalf --test all strength:: -- --ignored --nocapture`.
 
 use game::sim::{run, SimOptions, SimReport};
 use game::stats::Summary;
