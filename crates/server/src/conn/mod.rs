@@ -6,6 +6,9 @@
 //! connection closed); nothing else changes and every other connection carries on.
 
 mod account;
+mod followed;
+
+pub use followed::MAX_FOLLOWED;
 
 use crate::hall::{Hall, Refusal};
 use crate::outbox::{
@@ -17,8 +20,8 @@ use crate::protocol::{ClientMessage, ServerMessage, TableRequest, VERSION};
 use crate::ratelimit::Bucket;
 use crate::table::{Client, Cmd};
 use axum::extract::ws::{Message, WebSocket};
+use followed::Followed;
 use futures_util::{SinkExt, StreamExt};
-use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,7 +49,8 @@ struct Conn {
     address: String,
     token: Option<String>,
     greeted: bool,
-    tables: HashSet<String>,
+    /// The tables it follows, bounded by [`MAX_FOLLOWED`].
+    followed: Followed,
     lobby: Option<tokio::task::JoinHandle<()>>,
     bucket: Bucket,
     /// What is left of [`FLOOD_ALLOWANCE`].
@@ -137,7 +141,7 @@ pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
         address: crate::ratelimit::address_key(address).to_string(),
         token: None,
         greeted: false,
-        tables: HashSet::new(),
+        followed: Followed::default(),
         lobby: None,
         strikes: 0,
         hall: hall.clone(),
@@ -362,20 +366,62 @@ impl Conn {
         });
     }
 
-    /// Hands `cmd` to table `table`, which answers the client itself.
-    async fn send_to(&mut self, table: &str, cmd: Cmd) -> Result<(), Refusal> {
+    /// Hands `cmd` to table `table`, which answers the client itself. The connection
+    /// follows the table from then on (unless it is leaving it), which may first need one
+    /// of the tables it follows to let go (see [`followed`]).
+    async fn send_to(&mut self, table: &str, cmd: Cmd, leaving: bool) -> Result<(), Refusal> {
         let handle = self.hall.table(table).ok_or_else(|| {
             Refusal::new(ErrorCode::NoTable, format!("there is no table {table}"))
         })?;
-        if handle.send(cmd).await {
-            self.tables.insert(table.to_string());
-            Ok(())
-        } else {
-            Err(Refusal::new(
+        if !leaving && !self.followed.contains(table) {
+            self.room_for_one_more().await?;
+        }
+        if !handle.send(cmd).await {
+            self.followed.forget(table);
+            return Err(Refusal::new(
                 ErrorCode::NoTable,
                 format!("table {table} has closed"),
-            ))
+            ));
         }
+        if leaving {
+            self.followed.forget(table);
+        } else {
+            self.followed.touch(table);
+        }
+        Ok(())
+    }
+
+    /// Makes room to follow one more table, if the connection is at its bound.
+    async fn room_for_one_more(&mut self) -> Result<(), Refusal> {
+        if self.followed.is_full() {
+            self.make_room().await
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Lets go of the table followed longest ago that holds no seat of this connection's
+    /// person (a closed table first of all); refuses when every one of them does.
+    async fn make_room(&mut self) -> Result<(), Refusal> {
+        for table in self.followed.oldest_first() {
+            let let_go = match self.hall.table(&table) {
+                None => true,
+                Some(handle) => {
+                    let (done, answer) = tokio::sync::oneshot::channel();
+                    let conn = self.client.conn;
+                    // A table that closed meanwhile has let go too.
+                    !handle.send(Cmd::Unfollow { conn, done }).await || answer.await.unwrap_or(true)
+                }
+            };
+            if let_go {
+                self.followed.forget(&table);
+                return Ok(());
+            }
+        }
+        Err(Refusal::new(
+            ErrorCode::TooManyTables,
+            format!("you already play at {MAX_FOLLOWED} tables: leave one first"),
+        ))
     }
 
     /// A request to one table, passed on whole: the table alone reads it.
@@ -391,11 +437,7 @@ impl Conn {
             request,
             at: Instant::now(),
         };
-        let sent = self.send_to(&table, cmd).await;
-        if leaving {
-            self.tables.remove(&table);
-        }
-        sent
+        self.send_to(&table, cmd, leaving).await
     }
 
     /// Seats this connection's user at `table`, as creating a table or quick play does.
@@ -415,6 +457,7 @@ impl Conn {
                 invite,
                 ready,
             },
+            false,
         )
         .await
     }
@@ -466,6 +509,8 @@ impl Conn {
             }
             ClientMessage::CreateTable { game, options } => {
                 let user = self.user()?.clone();
+                // Room first, so that a refusal never leaves a table nobody sits at.
+                self.room_for_one_more().await?;
                 let (handle, invite) = hall.create_table(&user, &game, options, false).await?;
                 self.client.out.send(&ServerMessage::Created {
                     table: handle.id.clone(),
@@ -476,6 +521,7 @@ impl Conn {
             }
             ClientMessage::QuickPlay { game } => {
                 let user = self.user()?.clone();
+                self.room_for_one_more().await?;
                 let handle = hall.quick_play(&user, &game).await?;
                 self.sit(&handle.id, None, None, true).await
             }
@@ -528,7 +574,7 @@ impl Conn {
         if let Some(lobby) = self.lobby.take() {
             lobby.abort();
         }
-        for t in std::mem::take(&mut self.tables) {
+        for t in self.followed.take() {
             if let Some(handle) = self.hall.table(&t) {
                 handle
                     .send(Cmd::Gone {

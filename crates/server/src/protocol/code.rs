@@ -89,6 +89,8 @@ error_codes! {
     HallFull = "hall_full",
     /// No such table, or it has closed.
     NoTable = "no_table",
+    /// The connection follows as many tables as it may, each holding its seat.
+    TooManyTables = "too_many_tables",
     /// The table is private: its invite code is needed.
     Private = "private",
     /// The table has no such seat.

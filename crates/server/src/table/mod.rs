@@ -86,6 +86,12 @@ pub(crate) enum Cmd {
     },
     /// A connection closed.
     Gone { conn: ConnId },
+    /// A connection at its bound of tables asks to stop following this one: `done` hears
+    /// whether it did (not while the connection's person holds a seat here).
+    Unfollow {
+        conn: ConnId,
+        done: oneshot::Sender<bool>,
+    },
     /// A computer chose (see [`play`]).
     BotMoved {
         game_id: String,
@@ -255,6 +261,13 @@ impl TableTask {
                 ready,
             } => self.join(from, seat, invite, ready).await,
             Cmd::Gone { conn } => self.gone(conn).await,
+            Cmd::Unfollow { conn, done } => {
+                let let_go = !self.seated_connection(conn);
+                if let_go {
+                    self.gone(conn).await;
+                }
+                let _ = done.send(let_go);
+            }
             Cmd::BotMoved {
                 game_id,
                 seat,

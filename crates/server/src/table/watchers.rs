@@ -197,6 +197,16 @@ impl TableTask {
         }
     }
 
+    /// Whether connection `conn` follows the table as a person who holds a seat at it.
+    pub(super) fn seated_connection(&self, conn: ConnId) -> bool {
+        let Some(user) = self.subs.get(&conn).and_then(|s| s.user.as_ref()) else {
+            return false;
+        };
+        self.seats
+            .iter()
+            .any(|s| s.person.as_ref().is_some_and(|p| p.id == user.id))
+    }
+
     /// Closes the table when nobody sits in it and nobody watches.
     pub(super) async fn close_if_abandoned(&mut self) {
         let people = self.seats.iter().any(|s| s.person.is_some());

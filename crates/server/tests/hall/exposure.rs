@@ -383,3 +383,80 @@ async fn the_page_loads_only_its_own_files_and_no_site_may_frame_it() {
     }
     server.stop().await;
 }
+
+/// Every table a connection follows sends it every change: one connection may follow
+/// [`server::conn::MAX_FOLLOWED`] tables. Past that, it lets go of the table it watched
+/// longest ago; a connection seated at as many tables is refused one more, and no table
+/// is opened for nobody.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_follows_a_bounded_number_of_tables() {
+    use server::conn::MAX_FOLLOWED;
+    let server = TestServer::fresh("followed").await;
+    let gomoku = || ClientMessage::CreateTable {
+        game: "gomoku".into(),
+        options: TableOptions::default(),
+    };
+    let (mut host, _) = guest(&server.addr).await;
+    let mut tables = Vec::new();
+    for _ in 0..MAX_FOLLOWED {
+        tables.push(crate::common::open_table(&mut host, gomoku()).await.0);
+    }
+    let before = listed_tables(&server.addr).await;
+    // Seated at as many tables as it may follow: one more is refused, and not opened.
+    send(&mut host, gomoku()).await;
+    send(&mut host, ClientMessage::Ping).await;
+    let mut codes = Vec::new();
+    loop {
+        match host.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::Error { code, .. } => codes.push(code.to_string()),
+            ServerMessage::Created { .. } => codes.push("created".into()),
+            ServerMessage::Pong => break,
+            _ => continue,
+        }
+    }
+    assert_eq!(codes, ["too_many_tables"]);
+    assert_eq!(listed_tables(&server.addr).await, before);
+
+    // A spectator of all of them, and of one more: the one watched longest ago lets go.
+    let (mut other, _) = guest(&server.addr).await;
+    let last = crate::common::open_table(&mut other, gomoku()).await.0;
+    let (mut watcher, _) = guest(&server.addr).await;
+    for table in tables.iter().chain([&last]) {
+        let watch = ClientMessage::Watch(request::Watch {
+            table: table.clone(),
+            invite: None,
+        });
+        crate::common::enter(&mut watcher, table, watch).await;
+    }
+    for table in [&tables[0], &tables[1]] {
+        let chat = ClientMessage::Chat {
+            table: Some(table.clone()),
+            text: "hello".into(),
+        };
+        send(&mut host, chat).await;
+    }
+    send(&mut host, ClientMessage::Ping).await;
+    while !matches!(host.recv_within(WAIT).await, Ok(ServerMessage::Pong)) {}
+    send(&mut watcher, ClientMessage::Ping).await;
+    let mut heard = Vec::new();
+    loop {
+        match watcher.recv_within(WAIT).await.expect("an answer") {
+            ServerMessage::Chat { table, .. } => heard.extend(table),
+            ServerMessage::Pong => break,
+            _ => continue,
+        }
+    }
+    assert_eq!(heard, [tables[1].clone()]);
+    server.stop().await;
+}
+
+/// How many tables the lobby lists, as a new visitor sees it.
+async fn listed_tables(addr: &str) -> usize {
+    let (mut c, _) = guest(addr).await;
+    send(&mut c, ClientMessage::Lobby { game: None }).await;
+    loop {
+        if let ServerMessage::Lobby { tables } = c.recv_within(WAIT).await.expect("the lobby") {
+            return tables.len();
+        }
+    }
+}
