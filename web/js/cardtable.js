@@ -214,7 +214,8 @@ function statusLine(tv, v) {
   return t('table.turnof', { name: who.map((s) => tv.name(s)).join(', ') });
 }
 
-export function render(tv) {
+/** The table; `result`, the end-of-game panel if the game is over, floats on the felt. */
+export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
   const game = tv.info.game;
   const m = ADAPTERS[game](v, tv);
@@ -367,5 +368,6 @@ export function render(tv) {
     h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status),
     h('div', { class: 'controls', role: 'toolbar', 'aria-label': zh ? '操作' : 'actions' }, buttons),
     hand.length > 0 && handEl,
+    result,
   );
 }

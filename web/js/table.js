@@ -32,6 +32,21 @@ setInterval(() => {
   }
 }, 250);
 
+/**
+ * Sizes a stage to the window's height left below it, so that a table — felt, hand and
+ * buttons, or board, clocks and buttons, and the result at the end — is seen whole
+ * without scrolling, on a desktop as on a phone. How tall the top bar and the table's
+ * header come out (they wrap on a phone, and in English) only the layout knows, so the
+ * stage's distance from the top of the page is measured, after every redraw and resize.
+ */
+export function fit(stage) {
+  if (!stage.isConnected) return;
+  const top = stage.getBoundingClientRect().top + window.scrollY;
+  // On the parent, for the chat beside the stage to be as tall.
+  stage.parentElement.style.setProperty('--top', `${Math.round(top)}px`);
+}
+window.addEventListener('resize', () => document.querySelectorAll('.stage').forEach(fit));
+
 /** A recorded action for people: the cards of a play, a bid, a point… */
 export function actionText(a, size, events = []) {
   const zh = lang() === 'zh';
@@ -276,17 +291,11 @@ export class TableView {
       games(this.hall).then(() => this.render(), () => {});
       return;
     }
-    const parts = [];
-    if (this.game || this.over) parts.push(R.render(this));
-    else parts.push(this.waiting());
-    // Over a card table the result floats on the felt; above a Gomoku board, so that the
-    // winning five stays in sight.
-    if (this.over) {
-      if (gameInfo(this.info.game)?.screen === 'board') parts.unshift(this.overPanel('inline'));
-      else parts.push(this.overPanel());
-    }
-    put(this.stage, parts);
+    // The screen puts the result where the player is looking: on the felt over a card
+    // table, in place of the buttons beside a Gomoku board.
+    put(this.stage, this.game || this.over ? R.render(this, this.over && this.overPanel()) : this.waiting());
     this.stage.dataset.game = this.info.game;
+    fit(this.stage);
     if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
@@ -461,6 +470,8 @@ export class TableView {
           ),
         ),
       ),
+      // A game where nothing is dealt (Gomoku) has no deal to check.
+      R.dealt !== false &&
       h(
         'p',
         { class: ['fair', this.verdict?.committed === true && 'ok', this.verdict?.committed === false && 'bad'], role: 'status' },

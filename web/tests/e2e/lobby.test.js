@@ -68,7 +68,6 @@ test('a finished game replays step by step, its players named, its deal checked'
 
 test('a long history comes a page at a time: "More games" adds the next page, then goes', async () => {
   const page = await openPage(env.browser, env.server.url);
-  page.on('dialog', (d) => d.accept());
   // Three games, each resigned at once and left.
   for (let i = 0; i < 3; i++) {
     await page.goto(`${env.server.url}#/`);
@@ -76,6 +75,7 @@ test('a long history comes a page at a time: "More games" adds the next page, th
     const resign = page.locator('button[data-focus="resign"]');
     await resign.and(page.locator(':enabled')).waitFor({ timeout: 15000 });
     await resign.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
     await page.waitForSelector('.overpanel');
     await page.getByRole('button', { name: 'Leave' }).click();
   }
