@@ -65,8 +65,13 @@ export function lobbyView(hall) {
         h(
           'article',
           { class: ['gamecard', `g-${g.id}`], dataset: { game: g.id } },
-          h('div', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
-          h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+          // The icon beside the title, not over it: a long title wraps before it.
+          h(
+            'div',
+            { class: 'gamehead' },
+            h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+            h('span', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
+          ),
           h('p', {}, lang() === 'zh' ? g.blurb_zh : g.blurb_en),
           h(
             'div',
