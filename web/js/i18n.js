@@ -33,6 +33,7 @@ const zh = {
   'table.cardsleft': '剩 {n} 张', 'table.games': '第 {n} 局', 'table.dealing': '正在洗牌…',
   'act.play': '出牌', 'act.pass': '不出', 'act.hint': '提示', 'act.auto': '托管', 'act.autooff': '取消托管',
   'act.nobid': '不叫', 'act.bid': '{n} 分', 'act.hit': '要牌', 'act.stand': '停牌',
+  'act.cantbeat': '要不起', 'table.cantbeat': '轮到你了：要不起，你没有大过它的牌',
   'act.grab': '抢 {card}', 'act.nograb': '不抢', 'act.decline': '不抢', 'act.clear': '重选', 'act.type': '输入牌',
   'type.unread': '看不懂：{words}（例：33344、10 J Q K A、bj rj、9h）', 'type.missing': '你手里没有：{cards}',
   'type.cannot': '现在不能出 {cards}',
@@ -55,6 +56,7 @@ const zh = {
   'go.draw': '和棋：棋盘已满', 'go.undoleft': '悔棋剩 {n} 次', 'go.refused': '对方拒绝悔棋',
   'go.resignask': '认输吗？这一局就算你输了。', 'go.playon': '继续下',
   'over.title': '本局结束', 'over.score': '得分', 'over.total': '总分', 'over.won': '你赢了！', 'over.lost': '你输了',
+  'over.outfirst': '{name} 先出完了', 'over.yourscore': '你的得分 {n}：按各家手里剩下的牌计算',
   'over.fair': '发牌公平：公开的种子与发牌前的承诺相符。', 'over.nonce': '你的随机数也在其中。', 'over.unfair': '种子与承诺不符！',
   'over.draw': '平局', 'over.hands': '各家手牌', 'over.verify': '种子已公开，承诺 {c}…',
   'chat.title': '聊天', 'chat.placeholder': '说点什么…', 'chat.send': '发送',
@@ -128,6 +130,7 @@ const en = {
   'table.cardsleft': '{n} left', 'table.games': 'Game {n}', 'table.dealing': 'Shuffling…',
   'act.play': 'Play', 'act.pass': 'Pass', 'act.hint': 'Hint', 'act.auto': 'Auto-play', 'act.autooff': 'Stop auto',
   'act.nobid': 'No bid', 'act.bid': 'Bid {n}', 'act.hit': 'Hit', 'act.stand': 'Stand',
+  'act.cantbeat': "Can't beat", 'table.cantbeat': 'Your turn: nothing in your hand beats it',
   'act.grab': 'Grab {card}', 'act.nograb': 'No grab', 'act.decline': 'No grab', 'act.clear': 'Clear', 'act.type': 'Type cards',
   'type.unread': 'Not cards: {words} (try 33344, 10 J Q K A, bj rj, 9h)', 'type.missing': 'Not in your hand: {cards}',
   'type.cannot': '{cards} cannot be played now',
@@ -149,6 +152,7 @@ const en = {
   'go.draw': 'Draw: the board is full', 'go.undoleft': '{n} undos left', 'go.refused': 'Undo refused',
   'go.resignask': 'Resign? The game counts as lost.', 'go.playon': 'Play on',
   'over.title': 'Game over', 'over.score': 'Score', 'over.total': 'Total', 'over.won': 'You won!', 'over.lost': 'You lost',
+  'over.outfirst': '{name} went out first', 'over.yourscore': 'Your score: {n}, counted from the cards each player was left holding',
   'over.fair': 'Fair deal: the revealed seed matches the commitment made before the deal.', 'over.nonce': 'Your nonce is in it.', 'over.unfair': 'The seed does not match the commitment!',
   'over.draw': 'Draw', 'over.hands': 'Hands', 'over.verify': 'Seed revealed; commitment {c}…',
   'chat.title': 'Chat', 'chat.placeholder': 'Say something…', 'chat.send': 'Send',
@@ -218,9 +222,10 @@ export function setLang(l) {
   for (const f of listeners) f(current);
 }
 
-/** Calls `f` after every switch. */
+/** Calls `f` after every switch; returns the function that stops it. */
 export function onLang(f) {
   listeners.push(f);
+  return () => listeners.splice(listeners.indexOf(f) >>> 0, 1);
 }
 
 /** Fills the static text of the page. */
