@@ -1,8 +1,8 @@
 // What a card table says on the felt, not only in the log: each seat's bid, a play's trio
 // before its kickers, 要不起 when nothing beats the play on the table, who went out first
-// in Big Two; the log worded anew when the language switches; on a phone, plays clear of
-// the cards-left counts. At Gomoku: resigning asks in the page, a spectator has no
-// buttons, and no deal is checked where nothing is dealt.
+// in Big Two (never "Draw" for a score of 0); the log worded anew when the language
+// switches; on a phone, plays clear of the cards-left counts. At Gomoku: resigning asks
+// in the page, a spectator has no buttons, and no deal is checked where nothing is dealt.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -122,6 +122,45 @@ test('Big Two: the end says who went out first, and our score, never a draw', as
     assert.match(title, /^computer \d went out first$/);
     const shown = score > 0 ? `+${score}` : String(score);
     assert.equal(await page.locator('.overpanel .overnote').innerText(), `Your score: ${shown}, counted from the cards each player was left holding`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('Big Two: a score of 0 when another went out first is no draw', async () => {
+  // The case as a player met it: another seat out first, our own score 0 (as many cards
+  // left as the others on average). Our score is made 0 on its way from the server.
+  const page = await openPage(env.browser, env.server.url);
+  let you;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      const o = JSON.parse(m);
+      if (o.type === 'table' && o.you !== undefined) you = o.you;
+      if (o.type === 'game_over') {
+        o.scores[you] = 0;
+        return ws.send(JSON.stringify(o));
+      }
+      ws.send(m);
+    });
+  });
+  await page.reload();
+  await quickPlay(page, 'bigtwo');
+  while (await ourTurn(page)) {
+    const pass = page.locator('[data-act="pass"]');
+    if (await pass.isEnabled()) await pass.click();
+    else {
+      await page.locator('[data-act="hint"]').click();
+      await page.locator('[data-act="play"]').click();
+    }
+  }
+  const winner = await page.evaluate(() => window.qipai.view.lastView.result.winner);
+  if (winner !== you) {
+    assert.match(await page.locator('.overpanel h2').innerText(), /^computer \d went out first$/);
+    assert.equal(await page.locator('.overpanel .overnote').innerText(), 'Your score: 0, counted from the cards each player was left holding');
+  } else {
+    assert.equal(await page.locator('.overpanel h2').innerText(), 'You won!');
   }
   assert.deepEqual(page.errors, []);
   await page.context().close();
