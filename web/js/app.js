@@ -119,7 +119,9 @@ onLang(() => {
 });
 window.addEventListener('hashchange', () => {
   route();
-  // A new view: keyboard and screen-reader users start at its top.
+  // A new view starts at its top, for the eyes as for the keyboard and screen readers:
+  // a table opened from far down the lobby must not open scrolled, its top under the bar.
+  window.scrollTo(0, 0);
   main.focus({ preventScroll: true });
 });
 // The four-colour suits (♣ green, ♦ blue), if chosen before.

@@ -36,6 +36,20 @@ export function labels(cards, zh) {
     .join(' ');
 }
 
+/**
+ * A play's cards as players lay them out: the largest group first — the trio before its
+ * kickers ("9 9 9 3 3", not "3 3 9 9 9"), the plane's trios before its wings, the four
+ * before the two of 四带二 — and, within groups of one size, in the server's order.
+ */
+export function grouped(cards) {
+  const list = tokens(cards);
+  const rank = (c) => parse(c).joker || parse(c).rank;
+  const count = new Map();
+  for (const c of list) count.set(rank(c), (count.get(rank(c)) || 0) + 1);
+  // Array.prototype.sort is stable: equal counts keep the server's order.
+  return list.sort((a, b) => count.get(rank(b)) - count.get(rank(a)));
+}
+
 /** One card face. `opts.small` draws a compact card (plays on the table). */
 export function face(card, opts = {}) {
   const p = parse(card);

@@ -5,7 +5,7 @@
 
 import { h, toast } from './dom.js';
 import { t, lang } from './i18n.js';
-import { face, row, tokens, parse, label, typed } from './cards.js';
+import { face, row, tokens, parse, label, typed, grouped } from './cards.js';
 
 // ---- Seats around an oval -------------------------------------------------------------
 
@@ -13,24 +13,25 @@ import { face, row, tokens, parse, label, typed } from './cards.js';
  * Where seat `i` sits, in percent of the felt: the viewer at the bottom, the next player to
  * the right and on round counter-clockwise, as players sit at a Chinese card table.
  */
-export function place(i, me, n, radius = 1) {
+export function place(i, me, n) {
   const r = (i - me + n) % n;
   const a = Math.PI / 2 - (r * 2 * Math.PI) / n;
-  return { x: 50 + 43 * radius * Math.cos(a), y: 50 + 41 * radius * Math.sin(a) };
+  return { x: 50 + 43 * Math.cos(a), y: 50 + 41 * Math.sin(a) };
 }
 
 /**
  * The felt with every seat and what it last did, under a bar of what the whole table
  * shares (kitty, multiplier…). Seats near the left and right edges hang inwards from the
- * edge so that names never leave a narrow screen.
+ * edge so that names never leave a narrow screen. Each seat's play hangs from its own box
+ * (beside it, inwards, for a seat at the side of a wide felt; above the boxes in the
+ * lower half, the viewer's among them, and below the others), so that it never covers a
+ * name or a count of cards left, however narrow the felt.
  */
 export function arena(tv, n, seatEl, playEl, center, cls) {
   const me = tv.you ?? 0;
   const items = [];
   for (let i = 0; i < n; i++) {
     const p = place(i, me, n);
-    // Seats near an edge hang inwards from it, so that names never leave a narrow
-    // screen; the viewer's own box sits at the bottom, above the hand.
     const style = {};
     let hs = 'h-mid';
     let vs = 'v-mid';
@@ -40,20 +41,18 @@ export function arena(tv, n, seatEl, playEl, center, cls) {
     if (i === me) (style.bottom = '3%'), (vs = 'v-bottom');
     else if (p.y < 22) (style.top = '3%'), (vs = 'v-top');
     else style.top = `${p.y}%`;
-    const side = `${hs} ${vs}`;
     // Each seat, and what it last played, is a group named after the player, so that a
     // screen reader does not run one seat's name, role and cards left into the next's.
     const who = tv.name(i);
-    items.push(h('div', { class: ['seat', side, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, role: 'group', 'aria-label': who, dataset: { seat: String(i) } }, seatEl(i)));
     const play = playEl(i);
-    if (play) {
-      const q = place(i, me, n, i === me ? 0.42 : 0.5);
-      // At five seats the lower side seats sit level with where their plays would go:
-      // lift those plays clear of the names, and the upper seats' a little to make room
-      // (a phone's felt is too narrow to go round).
-      if (n >= 5 && i !== me) q.y -= p.y > 50 ? 9 : 4;
-      items.push(h('div', { class: 'played', style: { left: `${q.x}%`, top: `${q.y}%` }, role: 'group', 'aria-label': t('table.lastturn', { name: who }), dataset: { seatPlay: String(i) } }, play));
-    }
+    items.push(
+      h(
+        'div',
+        { class: ['seat', hs, vs, tv.game?.to_act?.includes(i) && 'acting', ...(seatEl.cls?.(i) || [])], style, role: 'group', 'aria-label': who, dataset: { seat: String(i) } },
+        seatEl(i),
+        play && h('div', { class: ['played', i === me || p.y > 55 ? 'above' : 'below'], role: 'group', 'aria-label': t('table.lastturn', { name: who }), dataset: { seatPlay: String(i) } }, play),
+      ),
+    );
   }
   return [h('div', { class: 'tinfo' }, center), h('div', { class: ['arena', 'felt', cls] }, items)];
 }
@@ -70,12 +69,11 @@ function lastTurns(history, n, seatOf, cardsOf) {
 const ADAPTERS = {
   doudizhu(v, tv) {
     const n = 3;
-    let plays = new Array(n).fill(null);
-    if (v.phase === 'bidding') {
-      for (const [seat, bid] of v.bids) plays[seat] = { text: bid ? t('dd.bid', { n: bid }) : t('dd.nobid') };
-    } else {
-      plays = lastTurns(v.history, n, (x) => x[0], (x) => x[1]);
-    }
+    // Each seat's bid stays at the seat until its first turn of play replaces it: the
+    // last bid ends the bidding at once, and would otherwise be seen only in the log.
+    const bids = new Array(n).fill(null);
+    for (const [seat, bid] of v.bids) bids[seat] = { text: bid ? t('dd.bid', { n: bid }) : t('dd.nobid') };
+    const plays = v.phase === 'bidding' ? bids : lastTurns(v.history, n, (x) => x[0], (x) => x[1]).map((p, i) => p || bids[i]);
     const roles = Array.from({ length: n }, (_, i) => (v.landlord === null ? [] : [i === v.landlord ? t('dd.landlord') : t('dd.farmer')]));
     const center = [];
     if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh: lang() === 'zh' })));
@@ -94,7 +92,9 @@ const ADAPTERS = {
     }
     const center = [];
     if (v.must_include) center.push(h('span', { class: 'tag' }, t('b2.lead', { card: label(v.must_include, lang() === 'zh') })));
-    return { n, hand: tokens(v.hand), sizes: v.cards_left, plays, roles: [], center, revealed: v.result && v.result.hands.map(tokens) };
+    // Each plays for himself: whoever goes out first wins, and the others' scores only
+    // say by how much each did better or worse than the rest.
+    return { n, hand: tokens(v.hand), sizes: v.cards_left, plays, roles: [], center, revealed: v.result && v.result.hands.map(tokens), outFirst: v.result?.winner };
   },
 
   doudizhu5(v) {
@@ -196,7 +196,16 @@ function playBox(m, i) {
   if (!p) return null;
   if (p.pass) return h('span', { class: 'say' }, t('dd.pass'));
   if (p.text) return h('span', { class: 'say' }, p.text);
-  return row(p.cards, { zh: lang() === 'zh' });
+  return row(grouped(p.cards), { zh: lang() === 'zh' });
+}
+
+/**
+ * Who went out first, in a game where that alone decides who won (Big Two); null
+ * elsewhere, where sides win together and the scores say it.
+ */
+export function outFirst(tv) {
+  const v = tv.game?.view || tv.lastView;
+  return v ? ADAPTERS[tv.info.game](v, tv).outFirst ?? null : null;
 }
 
 /** Under the end-of-game panel's title: why a 五人斗地主 landlord won without play. */
@@ -205,8 +214,9 @@ export function overNote(tv) {
   return v?.instant_win ? h('p', { class: 'overnote' }, t(`d5.instant.${v.instant_win}`)) : null;
 }
 
-function statusLine(tv, v) {
+function statusLine(tv, cannot) {
   if (!tv.game || tv.over) return '';
+  if (cannot) return t('table.cantbeat');
   if (tv.myTurn()) return t('table.yourturn');
   if (tv.waitsForUs?.()) return t('table.yourturnoffline');
   const who = tv.game.to_act;
@@ -214,7 +224,8 @@ function statusLine(tv, v) {
   return t('table.turnof', { name: who.map((s) => tv.name(s)).join(', ') });
 }
 
-export function render(tv) {
+/** The table; `result`, the end-of-game panel if the game is over, floats on the felt. */
+export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
   const game = tv.info.game;
   const m = ADAPTERS[game](v, tv);
@@ -223,6 +234,9 @@ export function render(tv) {
   const legal = tv.myTurn() ? tv.game.legal : [];
   const plays = legal.filter((a) => a && typeof a === 'object' && 'play' in a);
   const others = legal.filter((a) => !(a && typeof a === 'object' && 'play' in a));
+  // Nothing in the hand beats the play on the table: say so (要不起), and make passing the
+  // one clear thing to press.
+  const cannot = !plays.length && legal.includes('pass');
   // The hand, largest cards first as most players hold them.
   const hand = [...m.hand].reverse();
   const handKey = hand.join(' ');
@@ -320,9 +334,9 @@ export function render(tv) {
   );
 
   const buttons = [];
-  if (plays.length || legal.includes('pass')) {
+  if (plays.length || cannot) {
     buttons.push(
-      h('button', { type: 'button', class: 'ghost', disabled: !legal.includes('pass'), dataset: { focus: 'pass', act: 'pass' }, on: { click: () => tv.act('pass') } }, t('act.pass')),
+      h('button', { type: 'button', class: cannot ? 'primary' : 'ghost', disabled: !legal.includes('pass'), dataset: { focus: 'pass', act: 'pass' }, on: { click: () => tv.act('pass') } }, cannot ? t('act.cantbeat') : t('act.pass')),
       h('button', { type: 'button', class: 'ghost', disabled: !plays.length, dataset: { focus: 'hint', act: 'hint' }, on: { click: hint } }, t('act.hint')),
       h('button', { type: 'button', class: 'primary', disabled: !chosen, dataset: { focus: 'play', act: 'play' }, on: { click: play } }, t('act.play')),
     );
@@ -333,8 +347,9 @@ export function render(tv) {
       h('button', { type: 'button', class: a === 'pass' || a === 'decline' || a.bid === 0 ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
     );
   }
-  if (plays.length) {
-    const input = h('input', { type: 'text', class: 'typed', placeholder: t('act.type'), 'aria-label': t('act.type'), dataset: { focus: 'typed' }, value: ui.typed || '' });
+  if (plays.length || cannot) {
+    // Kept (disabled) when nothing can be played, so the row does not jump about.
+    const input = h('input', { type: 'text', class: 'typed', placeholder: t('act.type'), 'aria-label': t('act.type'), disabled: cannot, dataset: { focus: 'typed' }, value: ui.typed || '' });
     input.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
       const read = typed(hand, input.value);
@@ -353,7 +368,7 @@ export function render(tv) {
     buttons.push(input);
   }
 
-  const status = statusLine(tv, v);
+  const status = statusLine(tv, cannot);
   return h(
     'div',
     { class: ['cardgame', `g-${game}`] },
@@ -367,5 +382,6 @@ export function render(tv) {
     h('p', { class: ['status', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status),
     h('div', { class: 'controls', role: 'toolbar', 'aria-label': zh ? '操作' : 'actions' }, buttons),
     hand.length > 0 && handEl,
+    result,
   );
 }

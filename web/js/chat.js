@@ -41,16 +41,29 @@ export function chatPanel(hall, table) {
     while (lines.children.length > 200) lines.firstChild.remove();
     lines.scrollTop = lines.scrollHeight;
   });
-  onLang(() => {
+  // The log's lines, each with the function that words it: a switch of language words
+  // them all again, rather than leaving the earlier ones in the old language.
+  const worded = new Map();
+  const offLang = onLang(() => {
     title.textContent = t('chat.title');
     input.placeholder = t('chat.placeholder');
     button.textContent = t('chat.send');
+    for (const [li, say] of worded) li.textContent = say();
   });
-  /** A line of the table's log: who did what, beside what people say. */
-  const note = (text) => {
-    lines.append(h('li', { class: 'note' }, text));
-    while (lines.children.length > 200) lines.firstChild.remove();
+  /** A line of the table's log, worded by `say()`: who did what, beside what people say. */
+  const note = (say) => {
+    const li = h('li', { class: 'note' }, say());
+    worded.set(li, say);
+    lines.append(li);
+    while (lines.children.length > 200) {
+      worded.delete(lines.firstChild);
+      lines.firstChild.remove();
+    }
     lines.scrollTop = lines.scrollHeight;
   };
-  return { el, close: off, note };
+  const close = () => {
+    off();
+    offLang();
+  };
+  return { el, close, note };
 }

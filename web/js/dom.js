@@ -60,6 +60,32 @@ export function toast(text, ms = 3500) {
   toast.timer = setTimeout(() => el.classList.remove('show'), ms);
 }
 
+/**
+ * Asks a yes-or-no question in the page: a modal dialog drawn and worded like the rest of
+ * the page (the browser's own confirm() is bare, in the browser's language, and easily
+ * clicked through). Resolves to true for yes; Escape or `no` is no.
+ */
+export function ask(question, yes, no, { danger = false } = {}) {
+  return new Promise((resolve) => {
+    const dlg = h(
+      'dialog',
+      { class: 'dialog', 'aria-label': question },
+      h(
+        'form',
+        { method: 'dialog' },
+        h('h2', {}, question),
+        h('div', { class: 'dlgbtns' }, h('button', { value: 'no', class: 'ghost', autofocus: true }, no), h('button', { value: 'yes', class: ['primary', danger && 'danger'] }, yes)),
+      ),
+    );
+    dlg.addEventListener('close', () => {
+      dlg.remove();
+      resolve(dlg.returnValue === 'yes');
+    });
+    document.body.append(dlg);
+    dlg.showModal();
+  });
+}
+
 /** Random bytes in hex: a seat's nonce for the next deal. */
 export function randomHex(bytes = 16) {
   const a = new Uint8Array(bytes);

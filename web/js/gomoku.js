@@ -2,9 +2,12 @@
 // them (columns a…, row 1 at the bottom), the last stone marked, the winning five ringed,
 // renju's forbidden points for black (toggle), undo request and answer, resign.
 
-import { h, s, clock, toast } from './dom.js';
+import { h, s, clock, toast, ask } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
+
+/** Nothing is dealt: the end of a game has no deal to check (no "fair deal" line). */
+export const dealt = false;
 
 const CELL = 10;
 const MARGIN = 14;
@@ -173,40 +176,55 @@ function status(tv, v) {
   return t('table.turnof', { name: tv.name(seat) });
 }
 
-export function render(tv) {
+/**
+ * The board, and beside it (below it on a narrow screen) the players and their clocks,
+ * what is going on, and the buttons — or, once the game is over, `result`, the
+ * end-of-game panel, which takes the buttons' place: where the player is looking, with
+ * the winning five still in sight.
+ */
+export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
   const legal = tv.myTurn() ? tv.game.legal : [];
   const can = (a) => legal.some((l) => JSON.stringify(l) === JSON.stringify(a));
   const playable = legal.some((l) => l && typeof l === 'object' && 'place' in l);
   const answering = can({ answer_undo: true });
   const ui = tv.ui;
+  // Undo and Resign are a player's: a spectator (or a replay) has neither.
+  const seated = tv.you !== undefined && !result;
+  const resign = async () => {
+    if (await ask(t('go.resignask'), t('act.resign'), t('go.playon'), { danger: true })) tv.act('resign');
+  };
   return h(
     'div',
     { class: 'gomoku' },
-    h('div', { class: 'gplayers' }, player(tv, 0, v), player(tv, 1, v)),
-    h('p', { class: ['gstatus', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status(tv, v)),
-    answering &&
-      h(
-        'div',
-        { class: 'undoask', role: 'alertdialog', 'aria-label': t('go.undoask') },
-        h('span', {}, t('go.undoask')),
-        h('button', { type: 'button', class: 'primary', dataset: { focus: 'accept' }, on: { click: () => tv.act({ answer_undo: true }) } }, t('act.accept')),
-        h('button', { type: 'button', class: 'ghost', dataset: { focus: 'refuse' }, on: { click: () => tv.act({ answer_undo: false }) } }, t('act.refuse')),
-      ),
     h('div', { class: 'boardwrap' }, board(tv, v, playable)),
     h(
       'div',
-      { class: 'controls' },
-      h('button', { type: 'button', class: 'ghost', disabled: !can('request_undo'), dataset: { focus: 'undo' }, on: { click: () => tv.act('request_undo') } }, t('act.undo')),
-      h('button', { type: 'button', class: 'ghost danger', disabled: !can('resign'), dataset: { focus: 'resign' }, on: { click: () => confirm(t('act.resign') + '?') && tv.act('resign') } }, t('act.resign')),
-      v.rule === 'renju' &&
+      { class: 'gside' },
+      h('div', { class: 'gplayers' }, player(tv, 0, v), player(tv, 1, v)),
+      h('p', { class: ['gstatus', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status(tv, v)),
+      answering &&
         h(
-          'label',
-          { class: 'check' },
-          h('input', { type: 'checkbox', checked: ui.showForbidden !== false, on: { change: (e) => ((ui.showForbidden = e.target.checked), tv.render()) } }),
-          t('go.forbidden'),
+          'div',
+          { class: 'undoask', role: 'alertdialog', 'aria-label': t('go.undoask') },
+          h('span', {}, t('go.undoask')),
+          h('button', { type: 'button', class: 'primary', dataset: { focus: 'accept' }, on: { click: () => tv.act({ answer_undo: true }) } }, t('act.accept')),
+          h('button', { type: 'button', class: 'ghost', dataset: { focus: 'refuse' }, on: { click: () => tv.act({ answer_undo: false }) } }, t('act.refuse')),
         ),
-      tv.over && h('a', { class: 'button ghost', href: `/api/games/${encodeURIComponent(tv.over.game_id)}/export/sgf`, download: `${tv.over.game_id}.sgf` }, t('act.sgf')),
+      result,
+      h(
+        'div',
+        { class: 'controls' },
+        seated && h('button', { type: 'button', class: 'ghost', disabled: !can('request_undo'), dataset: { focus: 'undo' }, on: { click: () => tv.act('request_undo') } }, t('act.undo')),
+        seated && h('button', { type: 'button', class: 'ghost danger', disabled: !can('resign'), dataset: { focus: 'resign' }, on: { click: resign } }, t('act.resign')),
+        v.rule === 'renju' &&
+          h(
+            'label',
+            { class: 'check' },
+            h('input', { type: 'checkbox', checked: ui.showForbidden !== false, on: { change: (e) => ((ui.showForbidden = e.target.checked), tv.render()) } }),
+            t('go.forbidden'),
+          ),
+      ),
     ),
   );
 }

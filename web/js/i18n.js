@@ -33,6 +33,7 @@ const zh = {
   'table.cardsleft': '剩 {n} 张', 'table.games': '第 {n} 局', 'table.dealing': '正在洗牌…',
   'act.play': '出牌', 'act.pass': '不出', 'act.hint': '提示', 'act.auto': '托管', 'act.autooff': '取消托管',
   'act.nobid': '不叫', 'act.bid': '{n} 分', 'act.hit': '要牌', 'act.stand': '停牌',
+  'act.cantbeat': '要不起', 'table.cantbeat': '轮到你了：要不起，你没有大过它的牌',
   'act.grab': '抢 {card}', 'act.nograb': '不抢', 'act.decline': '不抢', 'act.clear': '重选', 'act.type': '输入牌',
   'type.unread': '看不懂：{words}（例：33344、10 J Q K A、bj rj、9h）', 'type.missing': '你手里没有：{cards}',
   'type.cannot': '现在不能出 {cards}',
@@ -53,17 +54,21 @@ const zh = {
   'go.black': '黑', 'go.white': '白', 'go.undoask': '对方请求悔棋，同意吗？', 'go.undowait': '已请求悔棋，等待对方回答…',
   'go.forbidden': '显示禁手', 'go.clock': '用时', 'go.win': '{color}方五连胜', 'go.resigned': '{color}方认输', 'go.timedout': '{color}方超时判负',
   'go.draw': '和棋：棋盘已满', 'go.undoleft': '悔棋剩 {n} 次', 'go.refused': '对方拒绝悔棋',
+  'go.resignask': '认输吗？这一局就算你输了。', 'go.playon': '继续下',
   'over.title': '本局结束', 'over.score': '得分', 'over.total': '总分', 'over.won': '你赢了！', 'over.lost': '你输了',
+  'over.outfirst': '{name} 先出完了', 'over.yourscore': '你的得分 {n}：按各家手里剩下的牌计算',
   'over.fair': '发牌公平：公开的种子与发牌前的承诺相符。', 'over.nonce': '你的随机数也在其中。', 'over.unfair': '种子与承诺不符！',
   'over.draw': '平局', 'over.hands': '各家手牌', 'over.verify': '种子已公开，承诺 {c}…',
   'chat.title': '聊天', 'chat.placeholder': '说点什么…', 'chat.send': '发送',
   'login.title': '登录或注册', 'login.name': '用户名', 'login.password': '密码', 'login.login': '登录',
   'login.register': '注册', 'login.note': '游客的对局在注册后保留。', 'login.close': '关闭',
+  'login.passhint': '注册时：至少 8 个字符', 'login.account': '账号', 'login.as': '已登录：{name}',
   'profile.title': '{name} 的战绩', 'profile.history': '最近对局', 'profile.ratings': '等级分',
   'profile.none': '还没有下完的对局。', 'profile.more': '更多对局', 'profile.record': '战绩', 'profile.played': '对局数', 'profile.won': '胜局', 'profile.score': '得分', 'profile.when': '时间',
   'profile.with': '同桌', 'profile.private': '私人桌', 'profile.private_hint': '在私人桌下的对局：战绩里只有你自己看得到', 'profile.computers': '{n} 个电脑', 'profile.computer': '1 个电脑',
   'replay.title': '回放 {id}', 'replay.step': '第 {n} / {total} 步', 'replay.prev': '上一步', 'replay.next': '下一步',
   'replay.first': '开头', 'replay.last': '结尾', 'replay.verify': '记录', 'replay.back': '返回',
+  'replay.play': '自动播放', 'replay.pause': '暂停',
   'err.illegal': '这手牌不合规则', 'err.not_your_turn': '还没轮到你', 'err.stale': '局面已变，请再试',
   'err.no_table': '桌子不存在或已关闭', 'err.private': '这是私人桌', 'err.wrong_password': '密码不对',
   'err.name_taken': '用户名已被占用', 'err.bad_name': '用户名：2–24 个字母、数字、_ 或 -，只用一种文字（拉丁字母可与中日韩文字同用）', 'err.bad_password': '密码至少 8 个字符',
@@ -126,6 +131,7 @@ const en = {
   'table.cardsleft': '{n} left', 'table.games': 'Game {n}', 'table.dealing': 'Shuffling…',
   'act.play': 'Play', 'act.pass': 'Pass', 'act.hint': 'Hint', 'act.auto': 'Auto-play', 'act.autooff': 'Stop auto',
   'act.nobid': 'No bid', 'act.bid': 'Bid {n}', 'act.hit': 'Hit', 'act.stand': 'Stand',
+  'act.cantbeat': "Can't beat", 'table.cantbeat': 'Your turn: nothing in your hand beats it',
   'act.grab': 'Grab {card}', 'act.nograb': 'No grab', 'act.decline': 'No grab', 'act.clear': 'Clear', 'act.type': 'Type cards',
   'type.unread': 'Not cards: {words} (try 33344, 10 J Q K A, bj rj, 9h)', 'type.missing': 'Not in your hand: {cards}',
   'type.cannot': '{cards} cannot be played now',
@@ -145,17 +151,21 @@ const en = {
   'go.black': 'Black', 'go.white': 'White', 'go.undoask': 'Your opponent asks to undo. Allow it?', 'go.undowait': 'Undo asked, waiting for the answer…',
   'go.forbidden': 'Show forbidden points', 'go.clock': 'Clock', 'go.win': '{color} wins with five', 'go.resigned': '{color} resigned', 'go.timedout': '{color} ran out of time',
   'go.draw': 'Draw: the board is full', 'go.undoleft': '{n} undos left', 'go.refused': 'Undo refused',
+  'go.resignask': 'Resign? The game counts as lost.', 'go.playon': 'Play on',
   'over.title': 'Game over', 'over.score': 'Score', 'over.total': 'Total', 'over.won': 'You won!', 'over.lost': 'You lost',
+  'over.outfirst': '{name} went out first', 'over.yourscore': 'Your score: {n}, counted from the cards each player was left holding',
   'over.fair': 'Fair deal: the revealed seed matches the commitment made before the deal.', 'over.nonce': 'Your nonce is in it.', 'over.unfair': 'The seed does not match the commitment!',
   'over.draw': 'Draw', 'over.hands': 'Hands', 'over.verify': 'Seed revealed; commitment {c}…',
   'chat.title': 'Chat', 'chat.placeholder': 'Say something…', 'chat.send': 'Send',
   'login.title': 'Log in or register', 'login.name': 'Name', 'login.password': 'Password', 'login.login': 'Log in',
   'login.register': 'Register', 'login.note': 'A guest who registers keeps its games.', 'login.close': 'Close',
+  'login.passhint': 'To register: at least 8 characters', 'login.account': 'Account', 'login.as': 'Logged in as {name}',
   'profile.title': '{name}', 'profile.history': 'Recent games', 'profile.ratings': 'Ratings',
   'profile.none': 'No finished games yet.', 'profile.more': 'More games', 'profile.record': 'Record', 'profile.played': 'Games', 'profile.won': 'Won', 'profile.score': 'Score', 'profile.when': 'When',
   'profile.with': 'With', 'profile.private': 'private', 'profile.private_hint': 'Played at a private table: only you see it in your history', 'profile.computers': '{n} computers', 'profile.computer': '1 computer',
   'replay.title': 'Replay {id}', 'replay.step': 'Step {n} / {total}', 'replay.prev': 'Back', 'replay.next': 'Forward',
   'replay.first': 'Start', 'replay.last': 'End', 'replay.verify': 'Record', 'replay.back': 'Back',
+  'replay.play': 'Play', 'replay.pause': 'Pause',
   'err.illegal': 'That play is not allowed', 'err.not_your_turn': 'Not your turn yet', 'err.stale': 'The game moved on; try again',
   'err.no_table': 'No such table', 'err.private': 'This table is private', 'err.wrong_password': 'Wrong password',
   'err.name_taken': 'That name is taken', 'err.bad_name': 'Names: 2–24 letters, digits, _ or -, letters of one script (Latin may go with Chinese, Japanese or Korean)', 'err.bad_password': 'Passwords have at least 8 characters',
@@ -214,9 +224,10 @@ export function setLang(l) {
   for (const f of listeners) f(current);
 }
 
-/** Calls `f` after every switch. */
+/** Calls `f` after every switch; returns the function that stops it. */
 export function onLang(f) {
   listeners.push(f);
+  return () => listeners.splice(listeners.indexOf(f) >>> 0, 1);
 }
 
 /** Fills the static text of the page. */

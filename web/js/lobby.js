@@ -65,8 +65,13 @@ export function lobbyView(hall) {
         h(
           'article',
           { class: ['gamecard', `g-${g.id}`], dataset: { game: g.id } },
-          h('div', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
-          h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+          // The icon beside the title, not over it: a long title wraps before it.
+          h(
+            'div',
+            { class: 'gamehead' },
+            h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+            h('span', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
+          ),
           h('p', {}, lang() === 'zh' ? g.blurb_zh : g.blurb_en),
           h(
             'div',
@@ -181,41 +186,78 @@ function createDialog(hall, g) {
   dlg.showModal();
 }
 
-/** Log in or register; a guest who registers keeps its games. */
+/**
+ * Log in or register (a guest who registers keeps its games); logged in, the account's
+ * own actions instead: log out, change the password, delete the account.
+ */
 export function loginDialog(hall) {
+  const u = hall.user;
+  if (u && !u.guest) return accountDialog(hall, u);
   // The server counts a name's characters (2 to 24); the browser counts UTF-16 units, two
   // for each of the rarer Chinese characters, so the field lets 48 through and the server
   // says when a name is too long.
   const name = h('input', { name: 'username', autocomplete: 'username', required: true, minlength: 2, maxlength: 48 });
-  const pass = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const pass = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true, 'aria-describedby': 'passhint' });
   const msg = h('p', { class: 'note', role: 'status' }, t('login.note'));
-  const u = hall.user;
+  const login = h('button', { value: 'login', class: 'primary' }, t('login.login'));
+  // Registering needs a password of 8 characters or more (as the server counts them): the
+  // rule is said under the field beforehand, and a shorter one keeps the dialog open with
+  // what was typed, the browser pointing at the field.
+  const register = h('button', { value: 'register', class: 'ghost' }, t('login.register'));
+  register.addEventListener('click', () => pass.setCustomValidity([...pass.value].length < 8 ? t('err.bad_password') : ''));
+  login.addEventListener('click', () => pass.setCustomValidity(''));
+  pass.addEventListener('input', () => pass.setCustomValidity(''));
+  const form = h(
+    'form',
+    { method: 'dialog' },
+    h('h2', {}, t('login.title')),
+    field(t('login.name'), name),
+    field(t('login.password'), pass),
+    h('p', { class: 'hint', id: 'passhint' }, t('login.passhint')),
+    msg,
+    h('div', { class: 'dlgbtns' }, h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')), register, login),
+  );
+  // Enter in a field logs in. Left to the browser it would press the form's first button,
+  // which is Close.
+  form.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.target.tagName !== 'INPUT') return;
+    e.preventDefault();
+    pass.setCustomValidity('');
+    form.requestSubmit(login);
+  });
+  const dlg = h('dialog', { class: 'dialog', 'aria-label': t('login.title') }, form);
+  dlg.addEventListener('close', () => {
+    dlg.remove();
+    const v = dlg.returnValue;
+    if (v === 'login' || v === 'register') hall.send({ type: v, name: name.value.trim(), password: pass.value });
+  });
+  document.body.append(dlg);
+  dlg.showModal();
+}
+
+/** A registered player's account: who is logged in, log out, password, delete. */
+function accountDialog(hall, u) {
   const dlg = h(
     'dialog',
-    { class: 'dialog', 'aria-label': t('login.title') },
+    { class: 'dialog', 'aria-label': t('login.account') },
     h(
       'form',
       { method: 'dialog' },
-      h('h2', {}, t('login.title')),
-      field(t('login.name'), name),
-      field(t('login.password'), pass),
-      msg,
+      h('h2', {}, t('login.account')),
+      h('p', {}, t('login.as', { name: u.name })),
       h(
         'div',
         { class: 'dlgbtns' },
-        u && !u.guest && h('button', { value: 'logout', class: 'ghost', formnovalidate: true }, t('user.logout')),
-        u && !u.guest && h('button', { value: 'password', class: 'ghost', formnovalidate: true }, t('password.title')),
-        u && !u.guest && h('button', { value: 'delete', class: 'ghost danger', formnovalidate: true }, t('delete.title')),
-        h('button', { value: 'cancel', class: 'ghost', formnovalidate: true }, t('login.close')),
-        h('button', { value: 'register', class: 'ghost' }, t('login.register')),
-        h('button', { value: 'login', class: 'primary' }, t('login.login')),
+        h('button', { value: 'logout', class: 'ghost' }, t('user.logout')),
+        h('button', { value: 'password', class: 'ghost' }, t('password.title')),
+        h('button', { value: 'delete', class: 'ghost danger' }, t('delete.title')),
+        h('button', { value: 'cancel', class: 'primary' }, t('login.close')),
       ),
     ),
   );
   dlg.addEventListener('close', () => {
     dlg.remove();
     const v = dlg.returnValue;
-    if (v === 'login' || v === 'register') hall.send({ type: v, name: name.value.trim(), password: pass.value });
     if (v === 'logout') hall.send({ type: 'logout' });
     if (v === 'password') passwordDialog(hall);
     if (v === 'delete') deleteDialog(hall);

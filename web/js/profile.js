@@ -5,7 +5,7 @@
 import { h, put, toast } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
-import { screenOf, actionText } from './table.js';
+import { screenOf, actionText, fit } from './table.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
 
@@ -176,7 +176,13 @@ export function profileView(hall, name) {
   return el;
 }
 
-/** A finished game, one step at a time. */
+/** How long autoplay shows each step. */
+const AUTOPLAY_MS = 1200;
+
+/**
+ * A finished game, one step at a time: the buttons, the ← → keys wherever the focus is
+ * on the page, and autoplay.
+ */
 export function replayView(hall, id) {
   const el = h('section', { class: 'replay' }, h('p', { class: 'loading' }, t('loading')));
   let record = null;
@@ -186,9 +192,21 @@ export function replayView(hall, id) {
   const stage = h('div', { class: 'stage' });
   const bar = h('div', { class: 'rbar' });
   const verdict = h('p', { class: 'fair', role: 'status' });
+  // Autoplay's timer while it plays.
+  let playing = null;
+  // Each step asked for is numbered: an answer that comes after a later step's is dropped.
+  let asked = 0;
+  const stop = () => {
+    clearTimeout(playing);
+    playing = null;
+    drawBar();
+  };
   const show = async (n) => {
-    step = Math.max(0, Math.min(record.actions.length, n));
-    const r = await api(`/api/games/${encodeURIComponent(id)}/replay/${step}`);
+    const want = Math.max(0, Math.min(record.actions.length, n));
+    const mine = ++asked;
+    const r = await api(`/api/games/${encodeURIComponent(id)}/replay/${want}`);
+    if (mine !== asked || !el.isConnected) return;
+    step = want;
     // A table of our own that the game's drawing code reads as it reads a live one.
     const tv = {
       info: { game: record.game, seats: Array.from({ length: record.seats }, (_, i) => ({ seat: i })) },
@@ -210,14 +228,42 @@ export function replayView(hall, id) {
       render: () => {},
     };
     put(stage, r.action ? h('p', { class: 'status' }, t('replay.action', { name: tv.name(r.action.seat), action: actionText(r.action.action, record.config?.size || 15) })) : null, screenOf(record.game).render(tv));
+    drawBar();
+    fit(stage);
+  };
+  const drawBar = () => {
+    if (!record) return;
+    // The bar is drawn anew: the button pressed keeps the focus, so Enter or Space can
+    // press it again.
+    const focused = bar.contains(document.activeElement) ? document.activeElement.dataset.focus : null;
+    const go = (k) => () => {
+      stop();
+      show(k());
+    };
     put(
       bar,
-      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(0) } }, '« ', t('replay.first')),
-      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: () => show(step - 1) } }, '◀ ', t('replay.prev')),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'first' }, on: { click: go(() => 0) } }, '« ', t('replay.first')),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: go(() => step - 1) } }, '◀ ', t('replay.prev')),
       h('span', { role: 'status' }, t('replay.step', { n: step, total: record.actions.length })),
-      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: () => show(step + 1) } }, t('replay.next'), ' ▶'),
-      h('button', { type: 'button', class: 'ghost small', on: { click: () => show(record.actions.length) } }, t('replay.last'), ' »'),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: go(() => step + 1) } }, t('replay.next'), ' ▶'),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'last' }, on: { click: go(() => record.actions.length) } }, t('replay.last'), ' »'),
+      h(
+        'button',
+        { type: 'button', class: ['small', playing ? 'ghost on' : 'primary'], 'aria-pressed': String(!!playing), dataset: { focus: 'play' }, on: { click: () => (playing ? stop() : autoplay()) } },
+        playing ? `❚❚ ${t('replay.pause')}` : `▶ ${t('replay.play')}`,
+      ),
     );
+    if (focused) bar.querySelector(`[data-focus="${focused}"]`)?.focus();
+  };
+  /** Steps on by itself, from the start if at the end, until the end or a pause. */
+  const autoplay = () => {
+    const next = () => {
+      if (step >= record.actions.length || !el.isConnected) return stop();
+      playing = setTimeout(() => show(step + 1).then(() => playing && next()), AUTOPLAY_MS);
+    };
+    const from = step >= record.actions.length ? 0 : step;
+    playing = -1;
+    show(from).then(() => playing && next());
   };
   // The players are a nicety: a replay without them still names the seats.
   const named = api(`/api/games/${encodeURIComponent(id)}/players`)
@@ -235,16 +281,27 @@ export function replayView(hall, id) {
         verdict,
         h('details', {}, h('summary', {}, t('replay.verify')), h('pre', {}, JSON.stringify(rec, null, 1))),
       );
-      // The record's seed against its commitment, checked here in the browser.
-      checkDeal(rec).then((v) => {
-        if (!v) return;
-        put(verdict, v.committed ? `✓ ${t('over.fair')}` : `✗ ${t('over.unfair')}`);
-        verdict.classList.add(v.committed ? 'ok' : 'bad');
-      });
-      el.addEventListener('keydown', (e) => {
-        if (e.key === 'ArrowLeft') show(step - 1);
-        if (e.key === 'ArrowRight') show(step + 1);
-      });
+      // The record's seed against its commitment, checked here in the browser, for the
+      // games that deal.
+      if (screenOf(rec.game).dealt !== false) {
+        checkDeal(rec).then((v) => {
+          if (!v) return;
+          put(verdict, v.committed ? `✓ ${t('over.fair')}` : `✗ ${t('over.unfair')}`);
+          verdict.classList.add(v.committed ? 'ok' : 'bad');
+        });
+      }
+      // On the document, not the view: the button that had the focus is drawn anew at
+      // each step, and the keys must go on working after it.
+      const keys = (e) => {
+        if (!el.isConnected) return document.removeEventListener('keydown', keys);
+        if (e.target.closest?.('input, textarea, select')) return;
+        const d = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+        if (!d) return;
+        e.preventDefault();
+        stop();
+        show(step + d);
+      };
+      document.addEventListener('keydown', keys);
       return show(rec.actions.length);
     })
     .catch((e) => put(el, h('p', { class: 'note' }, String(e.message || e))));

@@ -4,7 +4,7 @@
 
 import { h, put, toast, clock } from './dom.js';
 import { t, lang } from './i18n.js';
-import { labels } from './cards.js';
+import { labels, grouped } from './cards.js';
 import { pointName } from './gomoku.js';
 import { gameName, gameInfo, games } from './lobby.js';
 import { chatPanel } from './chat.js';
@@ -32,6 +32,21 @@ setInterval(() => {
   }
 }, 250);
 
+/**
+ * Sizes a stage to the window's height left below it, so that a table — felt, hand and
+ * buttons, or board, clocks and buttons, and the result at the end — is seen whole
+ * without scrolling, on a desktop as on a phone. How tall the top bar and the table's
+ * header come out (they wrap on a phone, and in English) only the layout knows, so the
+ * stage's distance from the top of the page is measured, after every redraw and resize.
+ */
+export function fit(stage) {
+  if (!stage.isConnected) return;
+  const top = stage.getBoundingClientRect().top + window.scrollY;
+  // On the parent, for the chat beside the stage to be as tall.
+  stage.parentElement.style.setProperty('--top', `${Math.round(top)}px`);
+}
+window.addEventListener('resize', () => document.querySelectorAll('.stage').forEach(fit));
+
 /** A recorded action for people: the cards of a play, a bid, a point… */
 export function actionText(a, size, events = []) {
   const zh = lang() === 'zh';
@@ -49,7 +64,7 @@ export function actionText(a, size, events = []) {
   if (a === 'request_undo') return t('act.undo');
   if (typeof a === 'string') return t(`act.${a}`) === `act.${a}` ? a : t(`act.${a}`);
   if (a.answer_undo !== undefined) return a.answer_undo ? t('act.accept') : t('act.refuse');
-  if (a.play !== undefined) return labels(a.play, zh);
+  if (a.play !== undefined) return labels(grouped(a.play), zh);
   if (a.bid !== undefined) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
   if (a.place) return pointName(a.place, size);
   if (a.grab) return t('act.grab', { card: labels(a.grab, zh) });
@@ -150,9 +165,13 @@ export class TableView {
         if (m.seat === this.you) this.sentAt = undefined;
         if (m.game) this.setGame(m.game);
         if (fresh) {
-          const said = { name: this.name(m.seat), action: actionText(m.action, this.info?.options?.config?.size || 15, m.events) };
+          // Worded anew at each switch of language, from the action itself (a person's
+          // name as it was then; a computer's, "computer 2", in the language of the day).
+          const size = this.info?.options?.config?.size || 15;
+          const person = this.info?.seats[m.seat]?.user?.name;
+          const said = () => ({ name: person ?? this.name(m.seat), action: actionText(m.action, size, m.events) });
           // The clock made this move, not the player: say so rather than "X resigns".
-          this.chat.note(t(m.timed_out ? 'replay.timedout' : 'replay.action', said));
+          this.chat.note(() => t(m.timed_out ? 'replay.timedout' : 'replay.action', said()));
         }
         this.lastAction = m;
         screenOf(this.info?.game)?.onAction?.(this, m);
@@ -276,17 +295,11 @@ export class TableView {
       games(this.hall).then(() => this.render(), () => {});
       return;
     }
-    const parts = [];
-    if (this.game || this.over) parts.push(R.render(this));
-    else parts.push(this.waiting());
-    // Over a card table the result floats on the felt; above a Gomoku board, so that the
-    // winning five stays in sight.
-    if (this.over) {
-      if (gameInfo(this.info.game)?.screen === 'board') parts.unshift(this.overPanel('inline'));
-      else parts.push(this.overPanel());
-    }
-    put(this.stage, parts);
+    // The screen puts the result where the player is looking: on the felt over a card
+    // table, in place of the buttons beside a Gomoku board.
+    put(this.stage, this.game || this.over ? R.render(this, this.over && this.overPanel()) : this.waiting());
     this.stage.dataset.game = this.info.game;
+    fit(this.stage);
     if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
@@ -426,22 +439,28 @@ export class TableView {
   }
 
   /** After a game: each seat's score, the match totals, next game. */
-  overPanel(cls) {
+  overPanel() {
     const o = this.over;
     const info = this.info;
     const mine = this.you !== undefined ? o.scores[this.you] : null;
-    // A gain, or the best score at the table (in Ten and a half everyone may lose points).
+    // Won: a gain, or the best score at the table (in Ten and a half everyone may lose
+    // points). A draw only when every score is the same: a 0 below another's is a loss.
     const best = Math.max(...o.scores);
     const level = o.scores.every((x) => x === best);
-    let result = null;
-    if (mine !== null) result = level ? 'draw' : mine > 0 || mine === best ? 'won' : mine < 0 ? 'lost' : 'draw';
-    const verdict = result ? t(`over.${result}`) : t('over.title');
     const R = screenOf(info.game);
+    // Where going out first alone wins (Big Two), say who did: the others' scores only
+    // say by how much each did better than the rest, and may be 0 or more.
+    const first = R.outFirst?.(this) ?? null;
+    let result = null;
+    // Another went out first: the title says who, in red only if we lost points by it.
+    if (mine !== null) result = first !== null ? (first === this.you ? 'won' : mine < 0 ? 'lost' : 'beaten') : level ? 'draw' : mine > 0 || mine === best ? 'won' : 'lost';
+    const verdict = first !== null && first !== this.you ? t('over.outfirst', { name: this.name(first) }) : result ? t(`over.${result}`) : t('over.title');
     const me = this.mySeat();
     return h(
       'div',
-      { class: ['overpanel', cls], role: 'dialog', 'aria-label': t('over.title') },
+      { class: 'overpanel', role: 'dialog', 'aria-label': t('over.title') },
       h('h2', { class: result }, verdict),
+      first !== null && mine !== null && first !== this.you && h('p', { class: 'overnote' }, t('over.yourscore', { n: mine > 0 ? `+${mine}` : String(mine) })),
       R.overNote && R.overNote(this),
       h(
         'table',
@@ -461,6 +480,8 @@ export class TableView {
           ),
         ),
       ),
+      // A game where nothing is dealt (Gomoku) has no deal to check.
+      R.dealt !== false &&
       h(
         'p',
         { class: ['fair', this.verdict?.committed === true && 'ok', this.verdict?.committed === false && 'bad'], role: 'status' },

@@ -38,7 +38,8 @@ function statusText(kind) {
   return '';
 }
 
-export function render(tv) {
+/** The table; `result`, the end-of-game panel if the game is over, floats on the felt. */
+export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
   const ui = tv.ui;
   const zh = lang() === 'zh';
@@ -82,6 +83,7 @@ export function render(tv) {
       h('button', { type: 'button', class: 'primary big', disabled: !can('hit'), dataset: { focus: 'hit', act: 'hit' }, on: { click: () => tv.act('hit') } }, t('act.hit')),
       h('button', { type: 'button', class: 'ghost big', disabled: !can('stand'), dataset: { focus: 'stand', act: 'stand' }, on: { click: () => tv.act('stand') } }, t('act.stand')),
     ),
+    result,
   );
 }
 

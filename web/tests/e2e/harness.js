@@ -77,7 +77,7 @@ export function setup() {
 }
 
 export const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
-export const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
+export const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' };
 
 /**
  * A page that fails the test on any script error. It also keeps every error the server sent
@@ -111,6 +111,30 @@ export async function openPage(browser, url, options = DESKTOP) {
 export function screenshotPath(name) {
   mkdirSync(shots, { recursive: true });
   return join(shots, `${name}.png`);
+}
+
+/**
+ * What a player must see of a table without scrolling and does not: each of the felt's
+ * seats, the hand, the buttons, the board, the clocks and the result, with where it lies
+ * against the window as the page is now (below the top bar, above the window's bottom,
+ * within its width). Empty when all of it is in sight.
+ */
+export function unseen(page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.topbar').getBoundingClientRect().height;
+    const parts = ['.tbar', '.tinfo', '.seat', '.played', '.hand', '.controls', '.status', '.gstatus', '.goban', '.gplayer', '.overpanel', '.overpanel button'];
+    const out = [];
+    for (const sel of parts) {
+      for (const el of document.querySelectorAll(`.tableview ${sel}`)) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        if (r.top < bar - 0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5) {
+          out.push(`${sel} at ${Math.round(r.top)}–${Math.round(r.bottom)} × ${Math.round(r.left)}–${Math.round(r.right)} in ${innerWidth}×${innerHeight}`);
+        }
+      }
+    }
+    return out;
+  });
 }
 
 /** Taps on touch pages, clicks elsewhere. */

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, startServer, openPage, quickPlay, playToEnd, screenshotPath } from './harness.js';
+import { setup, startServer, openPage, quickPlay, playToEnd, screenshotPath, DESKTOP, PHONE } from './harness.js';
 
 const env = setup();
 
@@ -46,12 +46,28 @@ test('a finished game replays step by step, its players named, its deal checked'
   assert.equal(names.length, 4, names.join(' | '));
   assert.ok(names.some((n) => n.startsWith(me) && n.includes('you')), names.join(' | '));
   for (const seat of [2, 3, 4]) assert.ok(names.some((n) => n.startsWith(`computer ${seat}`) && n.includes('search')), names.join(' | '));
-  // One step back, then to the start: every hand whole again.
+  const at = (k) => page.waitForFunction(([k, n]) => document.querySelector('.rbar [role="status"]').innerText === `Step ${k} / ${n}`, [k, Number(last)]);
+  // One step back, then the arrow keys, again and again: the button clicked is drawn
+  // anew at each step, and the keys go on working.
   await page.locator('.rbar button', { hasText: 'Back' }).click();
-  await page.waitForFunction((n) => document.querySelector('.rbar [role="status"]').innerText === `Step ${n - 1} / ${n}`, Number(last));
+  await at(last - 1);
+  await page.keyboard.press('ArrowLeft');
+  await at(last - 2);
+  await page.keyboard.press('ArrowLeft');
+  await at(last - 3);
+  await page.keyboard.press('ArrowRight');
+  await at(last - 2);
+  // To the start: every hand whole again.
   await page.locator('.rbar button', { hasText: 'Start' }).click();
-  await page.waitForFunction((n) => document.querySelector('.rbar [role="status"]').innerText === `Step 0 / ${n}`, Number(last));
+  await at(0);
   await page.waitForFunction(() => [...document.querySelectorAll('.replay .seat .left')].map((e) => e.innerText).join() === '13 left,13 left,13 left,13 left');
+  // Autoplay steps on by itself until paused.
+  await page.locator('.rbar button', { hasText: 'Play' }).click();
+  await at(2);
+  await page.locator('.rbar button', { hasText: 'Pause' }).click();
+  await page.locator('.rbar button[aria-pressed="false"]', { hasText: 'Play' }).waitFor();
+  await page.locator('.rbar button', { hasText: 'Start' }).click();
+  await at(0);
   assert.equal(await page.locator('.topnav a[aria-current]').innerText(), 'Profile', 'a replay belongs to the profile');
   await page.locator('.replay .fair.ok').waitFor();
   assert.match(await page.locator('.replay .fair').innerText(), /^✓ Fair deal/);
@@ -68,7 +84,6 @@ test('a finished game replays step by step, its players named, its deal checked'
 
 test('a long history comes a page at a time: "More games" adds the next page, then goes', async () => {
   const page = await openPage(env.browser, env.server.url);
-  page.on('dialog', (d) => d.accept());
   // Three games, each resigned at once and left.
   for (let i = 0; i < 3; i++) {
     await page.goto(`${env.server.url}#/`);
@@ -76,6 +91,7 @@ test('a long history comes a page at a time: "More games" adds the next page, th
     const resign = page.locator('button[data-focus="resign"]');
     await resign.and(page.locator(':enabled')).waitFor({ timeout: 15000 });
     await resign.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Resign' }).click();
     await page.waitForSelector('.overpanel');
     await page.getByRole('button', { name: 'Leave' }).click();
   }
@@ -123,5 +139,32 @@ test('quick play says how soon computers take the empty seats, and they come', a
     assert.deepEqual([...page.errors, ...page.refusals], []);
   } finally {
     await server.stop();
+  }
+});
+
+test("the lobby's game icons sit beside the titles, never over them", async () => {
+  for (const options of [DESKTOP, PHONE]) {
+    const page = await openPage(env.browser, env.server.url, options);
+    for (const turn of [0, 1]) {
+      // Both languages: the titles' lengths differ.
+      if (turn) await page.locator('#lang').click();
+      await page.locator('.gamecard .quick').first().waitFor();
+      const over = await page.evaluate(() =>
+        [...document.querySelectorAll('.gamecard')].flatMap((card) => {
+          const box = (el) => {
+            const r = document.createRange();
+            r.selectNodeContents(el);
+            return [...r.getClientRects()];
+          };
+          const [icon] = box(card.querySelector('.gameicon'));
+          const hit = (r) => r.left < icon.right && icon.left < r.right && r.top < icon.bottom && icon.top < r.bottom;
+          return box(card.querySelector('h3')).some(hit) ? [card.querySelector('h3').innerText] : [];
+        }),
+      );
+      assert.deepEqual(over, [], `${options.viewport.width}px, ${await page.locator('html').getAttribute('lang')}`);
+    }
+    await page.screenshot({ path: screenshotPath(`lobby-icons-${options.viewport.width}`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   }
 });

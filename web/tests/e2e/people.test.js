@@ -200,7 +200,7 @@ test('a password change keeps this window logged in and logs every other session
   await b.waitForFunction(() => window.qipai.hall.user?.name === 'cai');
   const change = async (current, next, again) => {
     await b.locator('#user').click();
-    await b.getByRole('dialog', { name: 'Log in or register' }).getByRole('button', { name: 'Change password' }).click();
+    await b.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Change password' }).click();
     const d = b.getByRole('dialog', { name: 'Change password' });
     await d.getByLabel('Current password').fill(current);
     await d.getByLabel('New password', { exact: true }).fill(next);
@@ -282,7 +282,7 @@ test('a player deletes their account: the password and a box to tick, then the p
   await register(page, 'dee');
   const open = async () => {
     await page.locator('#user').click();
-    await page.getByRole('dialog', { name: 'Log in or register' }).getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Delete account' }).click();
     return page.getByRole('dialog', { name: 'Delete account' });
   };
   // Without the box ticked, nothing is sent.
