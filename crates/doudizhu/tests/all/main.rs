@@ -2,6 +2,7 @@
 //! file, which is most of what a change to the crate costs the suite. A module per
 //! subject; run one with `cargo test --release -p doudizhu --test all <module>::`.
 
+mod doubling;
 mod heuristic;
 mod judge;
 mod moves;
