@@ -226,9 +226,9 @@ pub(crate) fn action_text(action: &Action) -> String {
         Action::Bid(b) => format!("bid {b}"),
         Action::Pass => "pass".into(),
         Action::Play(p) => p.to_string(),
-        Action::Double(f) => stakes::factor_words(*f).into(),
-        Action::Show(true) => "show (明牌)".into(),
-        Action::Show(false) => "keep hidden".into(),
+        Action::Double(f) => stakes::action_words(*f).into(),
+        Action::Show(true) => "show".into(),
+        Action::Show(false) => "no show".into(),
     }
 }
 

@@ -9,11 +9,21 @@ use game::{text, Viewer};
 use std::fmt::Write;
 
 /// A doubling choice in words.
-pub(super) fn factor_words(factor: u8) -> &'static str {
+fn factor_words(factor: u8) -> &'static str {
     match factor {
         2 => "double (加倍, ×2)",
         4 => "super double (超级加倍, ×4)",
         _ => "no double (不加倍)",
+    }
+}
+
+/// A doubling as a player types it, and as the terminal writes the action: what
+/// [`parse`] reads back.
+pub(super) fn action_words(factor: u8) -> &'static str {
+    match factor {
+        2 => "double",
+        4 => "super double",
+        _ => "no double",
     }
 }
 
@@ -131,7 +141,7 @@ pub(super) fn parse(view: &View, typed: &str) -> Option<Result<Action, ParseActi
         }),
         Phase::Showing => Some(match t {
             "show" | "s" | "yes" | "y" | "明牌" => Ok(Action::Show(true)),
-            "no" | "n" | "hide" | "pass" | "p" | "不明牌" => Ok(Action::Show(false)),
+            "no" | "n" | "no show" | "hide" | "pass" | "p" | "不明牌" => Ok(Action::Show(false)),
             _ => Err(ParseActionError::NotAShow(typed.trim().to_string())),
         }),
         _ => None,
