@@ -6,6 +6,7 @@ mod doubling;
 mod heuristic;
 mod judge;
 mod moves;
+mod options_bots;
 mod options_judge;
 mod options_properties;
 mod options_terminal;
