@@ -164,11 +164,11 @@ mod calibration {
             };
             let landlord_won = DouDizhu::outcome(&state).unwrap().won[l];
             let bid = DouDizhu::view(&state, Viewer::Spectator).bid;
-            for seat in 0..3 {
+            for (seat, strength) in s.into_iter().enumerate() {
                 let e = if seat == l {
-                    landlord.entry(s[seat]).or_default()
+                    landlord.entry(strength).or_default()
                 } else {
-                    peasant.entry((bid, s[seat])).or_default()
+                    peasant.entry((bid, strength)).or_default()
                 };
                 e.0 += 1;
                 e.1 += u32::from((seat == l) == landlord_won);
