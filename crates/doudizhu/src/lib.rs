@@ -37,6 +37,6 @@ pub use play::PlayError;
 pub use play::{Kind, Play};
 pub use rules::{Action, Config, CustomDeal, DouDizhu, Phase, State, HAND, MAX_REDEALS};
 pub use scoring::{score, settle, ScoreInput, MAX_BOMBS};
-pub use stakes::Doubling;
+pub use stakes::{BadDoubling, Doubling};
 pub use text::ParseActionError;
 pub use view::View;

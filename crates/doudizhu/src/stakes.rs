@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 /// JSON: `"off"` (the default), `"double"` (不加倍 or 加倍 ×2), `"super"` (also 超级加倍 ×4;
 /// 欢乐斗地主 sells the super doubling as an item, here a table simply allows it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", try_from = "String")]
 pub enum Doubling {
     /// No doubling phase: the original rules.
     #[default]
@@ -29,6 +29,25 @@ pub enum Doubling {
     Double,
     /// Each seat may double (×2) or super-double (超级加倍, ×4) its stake.
     Super,
+}
+
+/// A `doubling` option that is none of the three: the configuration is refused with the
+/// option's name and its values, so whoever set up the table knows what to write.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the doubling option is \"off\", \"double\" or \"super\", not {0:?}")]
+pub struct BadDoubling(pub String);
+
+impl TryFrom<String> for Doubling {
+    type Error = BadDoubling;
+
+    fn try_from(text: String) -> Result<Doubling, BadDoubling> {
+        match text.as_str() {
+            "off" => Ok(Doubling::Off),
+            "double" => Ok(Doubling::Double),
+            "super" => Ok(Doubling::Super),
+            _ => Err(BadDoubling(text)),
+        }
+    }
 }
 
 impl Doubling {

@@ -8,15 +8,6 @@ use cards::RankCounts;
 use game::{text, Viewer};
 use std::fmt::Write;
 
-/// A doubling choice in words.
-fn factor_words(factor: u8) -> &'static str {
-    match factor {
-        2 => "double (加倍, ×2)",
-        4 => "super double (超级加倍, ×4)",
-        _ => "no double (不加倍)",
-    }
-}
-
 /// A doubling as a player types it, and as the terminal writes the action: what
 /// [`parse`] reads back.
 pub(super) fn action_words(factor: u8) -> &'static str {
@@ -89,10 +80,13 @@ pub(super) fn render(view: &View, viewer: Viewer, out: &mut String) {
 /// The log line of a doubling.
 pub(super) fn doubled_line(seat: usize, factor: u8, viewer: Viewer) -> String {
     match factor {
-        2 | 4 => format!(
-            "{} — {}",
-            text::does(seat, viewer, "doubles", "double"),
-            factor_words(factor)
+        2 => format!(
+            "{} (加倍, ×2)",
+            text::does(seat, viewer, "doubles", "double")
+        ),
+        4 => format!(
+            "{} (超级加倍, ×4)",
+            text::does(seat, viewer, "super-doubles", "super-double")
         ),
         _ => text::does(seat, viewer, "does not double", "do not double"),
     }

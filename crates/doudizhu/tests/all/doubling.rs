@@ -230,7 +230,7 @@ fn doubling_option_values_are_checked_with_a_clear_error() {
     for (bad, says) in [
         (
             serde_json::json!({"doubling": "triple"}),
-            "expected one of `off`, `double`, `super`",
+            "the doubling option is \"off\", \"double\" or \"super\", not \"triple\"",
         ),
         (serde_json::json!({"doubling": true}), "expected"),
         (

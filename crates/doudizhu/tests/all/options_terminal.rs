@@ -15,11 +15,11 @@ fn terminal_logs_doublings_and_the_shown_hand_in_words() {
     let me = Viewer::Seat(0);
     assert_eq!(
         line(Event::Doubled { seat: 1, factor: 4 }, me),
-        "seat 2 doubles — super double (超级加倍, ×4)"
+        "seat 2 super-doubles (超级加倍, ×4)"
     );
     assert_eq!(
         line(Event::Doubled { seat: 0, factor: 2 }, me),
-        "you double — double (加倍, ×2)"
+        "you double (加倍, ×2)"
     );
     assert_eq!(
         line(Event::Doubled { seat: 2, factor: 1 }, me),
