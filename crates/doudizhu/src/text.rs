@@ -129,6 +129,9 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
         if view.anti_spring {
             let _ = writeln!(out, "anti-spring (反春): ×2");
         }
+        if view.shown.is_some() {
+            let _ = writeln!(out, "shown hand (明牌): ×2");
+        }
         for (s, sc) in scores.iter().enumerate() {
             let _ = writeln!(
                 out,

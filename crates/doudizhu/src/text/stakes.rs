@@ -46,7 +46,11 @@ pub(super) fn render(view: &View, viewer: Viewer, out: &mut String) {
             .collect();
         let _ = writeln!(out, "doubling (加倍): {}", marks.join(" · "));
     }
-    if let Some(hand) = view.shown.filter(|_| viewer.seat() != Some(landlord)) {
+    let playing = view.revealed.is_none();
+    if let Some(hand) = view
+        .shown
+        .filter(|_| playing && viewer.seat() != Some(landlord))
+    {
         let _ = writeln!(out, "the landlord's hand, shown (明牌): {hand}");
     }
     let Some(seat) = view.to_act else {

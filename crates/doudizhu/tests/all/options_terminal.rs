@@ -186,6 +186,12 @@ fn terminal_plays_a_whole_game_with_the_options_in_words() {
             }
         }
         assert_eq!(asked, 4, "three doublings and the showing");
+        let end = table.render(Viewer::Seat(0));
+        assert!(end.contains("doubling (加倍): "), "{end}");
+        let shown =
+            table.view(Viewer::Spectator).expect("a view")["shown"] != serde_json::Value::Null;
+        assert_eq!(end.contains("shown hand (明牌): ×2"), shown, "{end}");
+        assert!(!end.contains("the landlord's hand, shown"), "{end}");
     }
     let help = DouDizhu::help();
     assert!(help.contains("加倍") && help.contains("明牌"), "{help}");
