@@ -504,7 +504,22 @@ impl Rules for DouDizhu {
     }
 
     fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        if state.phase == Phase::Finished || seat != state.turn {
+        if seat != state.turn {
+            return;
+        }
+        // The play phase first, as one branch: the hot path of self-play and search.
+        if state.phase == Phase::Playing {
+            let last = state.last.map(|(_, p)| p);
+            if last.is_some() {
+                out.push(Action::Pass);
+            }
+            // The generator writes plays; a per-thread buffer keeps the hot path of
+            // self-play free of allocation once it has grown.
+            PLAYS.with_borrow_mut(|plays| {
+                plays.clear();
+                legal_plays(state.hands[seat], last, plays);
+                out.extend(plays.iter().copied().map(Action::Play));
+            });
             return;
         }
         match state.phase {
@@ -513,21 +528,8 @@ impl Rules for DouDizhu {
                 out.push(Action::Bid(0));
                 out.extend((highest + 1..=3).map(Action::Bid));
             }
-            Phase::Playing => {
-                let last = state.last.map(|(_, p)| p);
-                if last.is_some() {
-                    out.push(Action::Pass);
-                }
-                // The generator writes plays; a per-thread buffer keeps the hot path of
-                // self-play free of allocation once it has grown.
-                PLAYS.with_borrow_mut(|plays| {
-                    plays.clear();
-                    legal_plays(state.hands[seat], last, plays);
-                    out.extend(plays.iter().copied().map(Action::Play));
-                });
-            }
             Phase::Doubling | Phase::Showing => state.stake_choices(out),
-            Phase::Finished => {}
+            Phase::Playing | Phase::Finished => {}
         }
     }
 
@@ -543,13 +545,24 @@ impl Rules for DouDizhu {
         if seat != state.turn {
             return Err(RuleError::NotYourTurn(seat));
         }
+        // The play phase first, as one branch: the hot path of self-play and search.
+        if state.phase == Phase::Playing {
+            return match action {
+                Action::Pass => state.apply_play(seat, None, events),
+                Action::Play(p) => state.apply_play(seat, Some(p), events),
+                Action::Bid(_) => Err(RuleError::WrongPhase(
+                    "the bidding is over: play cards or pass".into(),
+                )),
+                Action::Double(_) | Action::Show(_) => Err(RuleError::WrongPhase(
+                    "the cards are being played: play cards or pass".into(),
+                )),
+            };
+        }
         match (state.phase, action) {
             (Phase::Bidding, Action::Bid(b)) => state.apply_bid(seat, b, events),
             (Phase::Bidding, _) => Err(RuleError::WrongPhase(
                 "the bidding is not over: bid 1, 2 or 3, or 0 for no bid".into(),
             )),
-            (Phase::Playing, Action::Pass) => state.apply_play(seat, None, events),
-            (Phase::Playing, Action::Play(p)) => state.apply_play(seat, Some(p), events),
             (Phase::Doubling, Action::Double(f)) => state.apply_double(seat, f, events),
             (Phase::Doubling, _) => Err(RuleError::WrongPhase(
                 "choose your doubling first: 1 (no double), 2 (加倍) or 4 (超级加倍)".into(),
@@ -561,13 +574,8 @@ impl Rules for DouDizhu {
             (Phase::Showing, _) => Err(RuleError::WrongPhase(
                 "the landlord first decides whether to show their hand (明牌)".into(),
             )),
-            (Phase::Playing, Action::Bid(_)) => Err(RuleError::WrongPhase(
-                "the bidding is over: play cards or pass".into(),
-            )),
-            (Phase::Playing, Action::Double(_) | Action::Show(_)) => Err(RuleError::WrongPhase(
-                "the cards are being played: play cards or pass".into(),
-            )),
-            (Phase::Finished, _) => Err(RuleError::GameOver),
+            // The play phase was answered above.
+            (Phase::Playing | Phase::Finished, _) => Err(RuleError::GameOver),
         }
     }
 
