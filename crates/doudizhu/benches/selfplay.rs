@@ -14,12 +14,13 @@ fn main() {
 
 /// One random game, with the generation buffers reused as a searching bot would.
 fn random_game(
+    config: &Config,
     seed: &Seed,
     legal: &mut Vec<doudizhu::Action>,
     events: &mut Vec<doudizhu::Event>,
 ) -> i64 {
     let mut rng = seed.derive(1).rng();
-    let Ok(mut state) = DouDizhu::start(&Config::default(), 3, seed) else {
+    let Ok(mut state) = DouDizhu::start(config, 3, seed) else {
         return 0;
     };
     while let ToAct::Seat(seat) = DouDizhu::to_act(&state) {
@@ -41,9 +42,29 @@ fn random_game_deal_to_score(bencher: divan::Bencher) {
     let mut legal = Vec::with_capacity(512);
     let mut events = Vec::with_capacity(8);
     let base = Seed::from_u64(2026);
+    let config = Config::default();
     bencher.bench_local(|| {
         i += 1;
-        random_game(&base.derive(i), &mut legal, &mut events)
+        random_game(&config, &base.derive(i), &mut legal, &mut events)
+    });
+}
+
+/// The same with 超级加倍 and 明牌 on: four more decisions a game, and the price of the
+/// options' phases beside the default game's.
+#[divan::bench(sample_count = 30, sample_size = 200)]
+fn random_game_with_doubling_and_showing(bencher: divan::Bencher) {
+    let mut i = 0u64;
+    let mut legal = Vec::with_capacity(512);
+    let mut events = Vec::with_capacity(8);
+    let base = Seed::from_u64(2026);
+    let config = Config {
+        doubling: doudizhu::Doubling::Super,
+        show_cards: true,
+        ..Config::default()
+    };
+    bencher.bench_local(|| {
+        i += 1;
+        random_game(&config, &base.derive(i), &mut legal, &mut events)
     });
 }
 

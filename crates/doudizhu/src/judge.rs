@@ -1,13 +1,15 @@
 //! `qipai judge doudizhu`: the rules as an oracle over JSON lines.
 //!
-//! Ops: `classify`, `legal`, `beats`, `score`, `game`, `act` (see the README and the issue
-//! that specified them). Cards are in the rank-only notation (`"3 3 3 4"`, `BJ`, `RJ`).
+//! Ops: `classify`, `legal`, `beats`, `score`, `game`, `act` (docs/judge.md). Cards are in
+//! the rank-only notation (`"3 3 3 4"`, `BJ`, `RJ`). The table options 加倍 and 明牌 reach
+//! `score` (`shown`, `landlord_double`, `peasant_doubles`) and `game` (`doubling`,
+//! `show_cards`, and the actions `{"seat":…,"double":2}`, `{"seat":…,"show":true}`).
 
 use crate::movegen::legal_plays;
 use crate::rules::{Action, Config, CustomDeal, DouDizhu, Phase};
 use crate::scoring::MAX_BOMBS;
 use crate::text::hint_order;
-use crate::{bots, score, Play, ScoreInput, View};
+use crate::{bots, score, settle, Doubling, Play, ScoreInput, View};
 use cards::{Deck, ParseError, RankCounts};
 use game::judge::{answer, Field, Fields, JudgeError};
 use game::{Decision, Rules, Seat};
@@ -100,10 +102,54 @@ fn score_op(f: Fields<'_>) -> Answer {
         bombs: bombs as u32,
         spring: f.bool("spring")?,
         anti_spring: f.bool("anti_spring")?,
+        shown: f.opt_value("shown").is_some() && f.bool("shown")?,
     };
     input.check().map_err(JudgeError::Unreachable)?;
-    let (landlord, peasant) = score(&input);
-    Ok(json!({ "landlord": landlord, "peasant": peasant }))
+    if !f.has("landlord_double") && !f.has("peasant_doubles") {
+        let (landlord, peasant) = score(&input);
+        return Ok(json!({ "landlord": landlord, "peasant": peasant }));
+    }
+    let landlord_double = match f.opt_u64("landlord_double")? {
+        Some(d) => factor("landlord_double", d)?,
+        None => 1,
+    };
+    let peasant_doubles = match f.opt_value("peasant_doubles") {
+        Some(_) => {
+            let list: Vec<u64> = f.json("peasant_doubles")?;
+            let [a, b] = list[..] else {
+                return Err(JudgeError::invalid(
+                    "peasant_doubles",
+                    format!("the two peasants' doublings, not {} of them", list.len()),
+                ));
+            };
+            [factor("peasant_doubles", a)?, factor("peasant_doubles", b)?]
+        }
+        None => [1, 1],
+    };
+    let (landlord, peasants) = settle(&input, landlord_double, peasant_doubles);
+    Ok(json!({ "landlord": landlord, "peasants": peasants }))
+}
+
+/// A doubling factor (加倍): 1, 2 or 4.
+fn factor(field: &str, d: u64) -> Result<u8, JudgeError> {
+    match d {
+        1 | 2 | 4 => Ok(d as u8),
+        _ => Err(JudgeError::invalid(
+            field,
+            format!("a doubling is 1 (none), 2 (加倍) or 4 (超级加倍), not {d}"),
+        )),
+    }
+}
+
+/// The table options of a `game` request: `doubling` (`"off"`, `"double"`, `"super"`) and
+/// `show_cards`, both optional.
+fn options(f: &Fields<'_>) -> Result<(Doubling, bool), JudgeError> {
+    let doubling = match f.opt_value("doubling") {
+        Some(_) => f.json("doubling")?,
+        None => Doubling::Off,
+    };
+    let show_cards = f.opt_value("show_cards").is_some() && f.bool("show_cards")?;
+    Ok((doubling, show_cards))
 }
 
 /// The `game` op: a deal of the request's hands, then its actions, each checked by the
@@ -117,7 +163,10 @@ fn game(f: Fields<'_>) -> Answer {
             })?;
     let kitty = f.cards("kitty", ranks)?;
     let first_bidder = f.seat("first_bidder", SEATS)?;
+    let (doubling, show_cards) = options(&f)?;
     let config = Config {
+        doubling,
+        show_cards,
         first_bidder: Some(first_bidder),
         deal: Some(CustomDeal { hands, kitty }),
         ..Config::default()
@@ -130,11 +179,15 @@ fn game(f: Fields<'_>) -> Answer {
             "actions",
             i,
             entry,
-            "an action {\"seat\":…,\"bid\":…} or {\"seat\":…,\"play\":\"…\"}",
+            "an action {\"seat\":…,\"bid\":…}, {\"seat\":…,\"play\":\"…\"}, \
+             {\"seat\":…,\"double\":…} or {\"seat\":…,\"show\":…}",
         )?;
         let seat = a.seat("seat", SEATS)?;
-        let action = match (a.has("bid"), a.has("play")) {
-            (true, false) => match a.u64("bid")? {
+        let keys = ["bid", "play", "double", "show"].map(|k| a.has(k));
+        let action = match keys {
+            [false, false, true, false] => Action::Double(factor("double", a.u64("double")?)?),
+            [false, false, false, true] => Action::Show(a.bool("show")?),
+            [true, false, false, false] => match a.u64("bid")? {
                 b @ 0..=3 => Action::Bid(b as u8),
                 b => {
                     return Err(JudgeError::invalid(
@@ -143,7 +196,7 @@ fn game(f: Fields<'_>) -> Answer {
                     ))
                 }
             },
-            (false, true) => a.cards("play", |t| {
+            [false, true, false, false] => a.cards("play", |t| {
                 if t.trim().eq_ignore_ascii_case("pass") {
                     Ok(Action::Pass)
                 } else {
@@ -153,7 +206,7 @@ fn game(f: Fields<'_>) -> Answer {
             _ => {
                 return Err(JudgeError::invalid(
                     Field::at("actions", i),
-                    "an action has either \"bid\" or \"play\"",
+                    "an action has one of \"bid\", \"play\", \"double\" and \"show\"",
                 ))
             }
         };
@@ -162,12 +215,21 @@ fn game(f: Fields<'_>) -> Answer {
     })?;
     let finished = state.phase() == Phase::Finished;
     let outcome = DouDizhu::outcome(&state);
-    Ok(json!({
+    let mut answer = json!({
         "finished": finished,
         "scores": outcome.map(|o| o.scores),
         "landlord": state.landlord(),
         "multiplier": state.multiplier(),
-    }))
+    });
+    // The options' figures only where the options are on: answers without them are as
+    // they always were.
+    if !doubling.is_off() {
+        answer["doubles"] = json!(state.doubles());
+    }
+    if show_cards {
+        answer["shown"] = json!(state.shown());
+    }
+    Ok(answer)
 }
 
 /// Rebuilds, from what one seat knows, the view it would have at its turn in the play
@@ -262,6 +324,10 @@ fn view_from_history(f: Fields<'_>, seat: Seat) -> Result<View, JudgeError> {
         landlord: Some(landlord),
         bid: 1,
         kitty: Some(kitty),
+        doubling: Doubling::Off,
+        show_cards: false,
+        doubles: [0; SEATS],
+        shown: None,
         history,
         last,
         to_act: Some(seat),
@@ -302,7 +368,7 @@ fn act(f: Fields<'_>) -> Answer {
     let choice = bot.act(&Decision::from_view(&view, seat, &legal));
     let play = match choice {
         Action::Play(p) => p.to_string(),
-        Action::Pass | Action::Bid(_) => "pass".to_string(),
+        Action::Pass | Action::Bid(_) | Action::Double(_) | Action::Show(_) => "pass".to_string(),
     };
     Ok(json!({ "play": play }))
 }

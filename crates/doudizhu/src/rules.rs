@@ -1,7 +1,9 @@
 //! The Dou Dizhu state machine: deal, bid, play, score.
 
+pub use crate::event::Event;
 use crate::movegen::legal_plays;
-use crate::scoring::{score, ScoreInput};
+use crate::scoring::{settle, ScoreInput};
+use crate::stakes::Doubling;
 use crate::{Play, View};
 use cards::{Deck, Rank, RankCounts};
 use game::{deal, GameRng, Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
@@ -19,6 +21,15 @@ pub struct Config {
     /// Every bomb and rocket doubles the score, not only those played to beat a play (the
     /// house rule many players know; the original rules count only effective bombs).
     pub all_bombs_double: bool,
+    /// 加倍 / 超级加倍: after the kitty, each seat may double its own stake (`"double"`), or
+    /// also quadruple it (`"super"`). Off by default, as the original rules have it; left
+    /// out of the JSON when off, so the records of tables without it read as they did.
+    #[serde(skip_serializing_if = "Doubling::is_off")]
+    pub doubling: Doubling,
+    /// 明牌: the landlord may show their hand before the first play, for ×2. Off by
+    /// default; left out of the JSON when off.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub show_cards: bool,
     /// The first bidder. A table draws it for its first game (`None`: drawn from the seed)
     /// and moves it one seat on for each later game.
     pub first_bidder: Option<Seat>,
@@ -45,6 +56,11 @@ pub struct CustomDeal {
 pub enum Phase {
     /// Players bid for the landlord's seat.
     Bidding,
+    /// Each seat chooses its doubling (加倍), the peasants first, then the landlord
+    /// (the `doubling` option).
+    Doubling,
+    /// The landlord decides whether to show their hand (明牌; the `show_cards` option).
+    Showing,
     /// Cards are played.
     Playing,
     /// Someone went out.
@@ -53,7 +69,8 @@ pub enum Phase {
 
 /// One move.
 ///
-/// JSON: `{"bid":2}` (`{"bid":0}` declines to bid), `"pass"`, `{"play":"3 3 3 4"}`.
+/// JSON: `{"bid":2}` (`{"bid":0}` declines to bid), `"pass"`, `{"play":"3 3 3 4"}`,
+/// `{"double":2}` (1 不加倍, 2 加倍, 4 超级加倍), `{"show":true}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
@@ -63,65 +80,10 @@ pub enum Action {
     Pass,
     /// Playing cards.
     Play(Play),
-}
-
-/// Something everyone sees happen.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
-pub enum Event {
-    /// A player bid (0 = no bid).
-    Bid {
-        /// Who.
-        seat: Seat,
-        /// The bid.
-        bid: u8,
-    },
-    /// Everybody declined; the cards were shuffled and dealt again.
-    Redealt {
-        /// Redeals in a row so far.
-        redeals: u8,
-    },
-    /// The landlord is known; the kitty is shown and joins their hand.
-    Landlord {
-        /// The landlord's seat.
-        seat: Seat,
-        /// The base score (the winning bid).
-        bid: u8,
-        /// The kitty, shown to all.
-        kitty: RankCounts,
-    },
-    /// Cards were played.
-    Played {
-        /// Who.
-        seat: Seat,
-        /// What.
-        play: Play,
-        /// The multiplier after this play (a bomb doubles it).
-        multiplier: i64,
-    },
-    /// A player passed.
-    Passed {
-        /// Who.
-        seat: Seat,
-    },
-    /// The other two passed: the round is over and this player leads.
-    RoundWon {
-        /// Who leads next.
-        seat: Seat,
-    },
-    /// Someone went out; the game is over.
-    Finished {
-        /// Who went out.
-        winner: Seat,
-        /// Whether the landlord's side won.
-        landlord_won: bool,
-        /// Score change per seat.
-        scores: [i64; 3],
-        /// Spring (春天).
-        spring: bool,
-        /// Anti-spring (反春).
-        anti_spring: bool,
-    },
+    /// Doubling one's own stake (加倍): 1 (不加倍), 2 (加倍) or 4 (超级加倍).
+    Double(u8),
+    /// The landlord shows their hand (明牌, `true`) or keeps it hidden (`false`).
+    Show(bool),
 }
 
 /// A game in progress. Hidden cards live here; only [`View`]s leave.
@@ -144,6 +106,10 @@ pub struct State {
     pub(crate) plays_made: [u16; 3],
     /// Bombs and rockets that double the score (effective, or all with the option).
     pub(crate) doubling_bombs: u32,
+    /// Each seat's doubling (加倍: 1, 2 or 4), 0 until chosen or without the option.
+    pub(crate) doubles: [u8; 3],
+    /// Whether the landlord showed their hand (明牌).
+    pub(crate) shown: bool,
     pub(crate) result: Option<GameResult>,
 }
 
@@ -172,7 +138,9 @@ pub(crate) fn next(seat: Seat) -> Seat {
 }
 
 impl State {
-    /// The score multiplier so far: ×2 per doubling bomb (spring is added at the end).
+    /// The score multiplier so far, common to both stakes: ×2 per doubling bomb, ×2 for a
+    /// shown hand (spring is added at the end). Each seat's own doubling is apart
+    /// ([`State::doubles`]): it multiplies only the stakes that seat is in.
     pub fn multiplier(&self) -> i64 {
         ScoreInput {
             bid: 1,
@@ -180,8 +148,20 @@ impl State {
             bombs: self.doubling_bombs,
             spring: self.result.is_some_and(|r| r.spring),
             anti_spring: self.result.is_some_and(|r| r.anti_spring),
+            shown: self.shown,
         }
         .multiplier()
+    }
+
+    /// Each seat's doubling (加倍: 1, 2 or 4); 0 for a seat that has not chosen, and for
+    /// every seat at a table without the `doubling` option.
+    pub fn doubles(&self) -> [u8; 3] {
+        self.doubles
+    }
+
+    /// Whether the landlord showed their hand (明牌).
+    pub fn shown(&self) -> bool {
+        self.shown
     }
 
     /// The phase.
@@ -215,8 +195,13 @@ impl State {
                 plays_made[*s] += 1;
             }
         }
+        let shown = view.shown.is_some();
         State {
-            config: Config::default(),
+            config: Config {
+                doubling: view.doubling,
+                show_cards: view.show_cards,
+                ..Config::default()
+            },
             rng,
             hands,
             kitty,
@@ -230,7 +215,13 @@ impl State {
             last: view.last,
             history: view.history.clone(),
             plays_made,
-            doubling_bombs: view.multiplier.max(1).trailing_zeros(),
+            doubling_bombs: view
+                .multiplier
+                .max(1)
+                .trailing_zeros()
+                .saturating_sub(u32::from(shown)),
+            doubles: view.doubles,
+            shown,
             result: None,
         }
     }
@@ -250,14 +241,13 @@ impl State {
         self.landlord = Some(seat);
         self.bid = bid;
         self.hands[seat] = self.hands[seat].plus(self.kitty);
-        self.phase = Phase::Playing;
-        self.turn = seat;
         self.last = None;
         events.push(Event::Landlord {
             seat,
             bid,
             kitty: self.kitty,
         });
+        self.after_kitty(seat);
     }
 
     fn apply_bid(&mut self, seat: Seat, bid: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -360,15 +350,21 @@ impl State {
             .all(|s| self.plays_made[s] == 0);
         let spring = landlord_won && peasants_silent;
         let anti_spring = !landlord_won && self.plays_made[landlord] <= 1;
-        let (l, p) = score(&ScoreInput {
+        let input = ScoreInput {
             bid: self.bid,
             landlord_won,
             bombs: self.doubling_bombs,
             spring,
             anti_spring,
-        });
-        let mut scores = [p; 3];
+            shown: self.shown,
+        };
+        let factor = |s: Seat| self.doubles[s].max(1);
+        let peasants = [next(landlord), next(next(landlord))];
+        let (l, p) = settle(&input, factor(landlord), peasants.map(factor));
+        let mut scores = [0; 3];
         scores[landlord] = l;
+        scores[peasants[0]] = p[0];
+        scores[peasants[1]] = p[1];
         self.phase = Phase::Finished;
         self.last = None;
         let result = GameResult {
@@ -385,6 +381,8 @@ impl State {
             scores,
             spring,
             anti_spring,
+            doubles: self.doubles,
+            shown: self.shown,
         });
     }
 }
@@ -474,6 +472,8 @@ impl Rules for DouDizhu {
             history: Vec::with_capacity(64),
             plays_made: [0; 3],
             doubling_bombs: 0,
+            doubles: [0; 3],
+            shown: false,
             result: None,
         };
         match &config.deal {
@@ -504,7 +504,22 @@ impl Rules for DouDizhu {
     }
 
     fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        if state.phase == Phase::Finished || seat != state.turn {
+        if seat != state.turn {
+            return;
+        }
+        // The play phase first, as one branch: the hot path of self-play and search.
+        if state.phase == Phase::Playing {
+            let last = state.last.map(|(_, p)| p);
+            if last.is_some() {
+                out.push(Action::Pass);
+            }
+            // The generator writes plays; a per-thread buffer keeps the hot path of
+            // self-play free of allocation once it has grown.
+            PLAYS.with_borrow_mut(|plays| {
+                plays.clear();
+                legal_plays(state.hands[seat], last, plays);
+                out.extend(plays.iter().copied().map(Action::Play));
+            });
             return;
         }
         match state.phase {
@@ -513,20 +528,8 @@ impl Rules for DouDizhu {
                 out.push(Action::Bid(0));
                 out.extend((highest + 1..=3).map(Action::Bid));
             }
-            Phase::Playing => {
-                let last = state.last.map(|(_, p)| p);
-                if last.is_some() {
-                    out.push(Action::Pass);
-                }
-                // The generator writes plays; a per-thread buffer keeps the hot path of
-                // self-play free of allocation once it has grown.
-                PLAYS.with_borrow_mut(|plays| {
-                    plays.clear();
-                    legal_plays(state.hands[seat], last, plays);
-                    out.extend(plays.iter().copied().map(Action::Play));
-                });
-            }
-            Phase::Finished => {}
+            Phase::Doubling | Phase::Showing => state.stake_choices(out),
+            Phase::Playing | Phase::Finished => {}
         }
     }
 
@@ -542,17 +545,37 @@ impl Rules for DouDizhu {
         if seat != state.turn {
             return Err(RuleError::NotYourTurn(seat));
         }
+        // The play phase first, as one branch: the hot path of self-play and search.
+        if state.phase == Phase::Playing {
+            return match action {
+                Action::Pass => state.apply_play(seat, None, events),
+                Action::Play(p) => state.apply_play(seat, Some(p), events),
+                Action::Bid(_) => Err(RuleError::WrongPhase(
+                    "the bidding is over: play cards or pass".into(),
+                )),
+                Action::Double(_) | Action::Show(_) => Err(RuleError::WrongPhase(
+                    "the cards are being played: play cards or pass".into(),
+                )),
+            };
+        }
         match (state.phase, action) {
             (Phase::Bidding, Action::Bid(b)) => state.apply_bid(seat, b, events),
             (Phase::Bidding, _) => Err(RuleError::WrongPhase(
                 "the bidding is not over: bid 1, 2 or 3, or 0 for no bid".into(),
             )),
-            (Phase::Playing, Action::Pass) => state.apply_play(seat, None, events),
-            (Phase::Playing, Action::Play(p)) => state.apply_play(seat, Some(p), events),
-            (Phase::Playing, Action::Bid(_)) => Err(RuleError::WrongPhase(
-                "the bidding is over: play cards or pass".into(),
+            (Phase::Doubling, Action::Double(f)) => state.apply_double(seat, f, events),
+            (Phase::Doubling, _) => Err(RuleError::WrongPhase(
+                "choose your doubling first: 1 (no double), 2 (加倍) or 4 (超级加倍)".into(),
             )),
-            (Phase::Finished, _) => Err(RuleError::GameOver),
+            (Phase::Showing, Action::Show(show)) => {
+                state.apply_show(seat, show, events);
+                Ok(())
+            }
+            (Phase::Showing, _) => Err(RuleError::WrongPhase(
+                "the landlord first decides whether to show their hand (明牌)".into(),
+            )),
+            // The play phase was answered above.
+            (Phase::Playing | Phase::Finished, _) => Err(RuleError::GameOver),
         }
     }
 
@@ -564,6 +587,9 @@ impl Rules for DouDizhu {
                 Play::classify(RankCounts::of(lowest, 1)).map_or(Action::Pass, Action::Play)
             }
             Phase::Playing => Action::Pass,
+            // On timeout nobody doubles and the landlord's hand stays hidden.
+            Phase::Doubling => Action::Double(1),
+            Phase::Showing => Action::Show(false),
             _ => Action::Bid(0),
         }
     }

@@ -21,6 +21,10 @@ pub struct ScoreInput {
     pub spring: bool,
     /// A peasant went out while the landlord had played only the opening lead (×2).
     pub anti_spring: bool,
+    /// The landlord showed their hand (明牌, ×2; the `show_cards` table option). Absent in
+    /// JSON means not shown.
+    #[serde(default)]
+    pub shown: bool,
 }
 
 impl ScoreInput {
@@ -50,14 +54,16 @@ impl ScoreInput {
         Ok(())
     }
 
-    /// The multiplier: ×2 per counted bomb or rocket, ×2 for spring, ×2 for anti-spring.
+    /// The multiplier: ×2 per counted bomb or rocket, ×2 for spring, ×2 for anti-spring,
+    /// ×2 for a shown hand.
     /// Every game a table can reach (see [`ScoreInput::check`]) is at most 2^15; inputs
     /// beyond that saturate at `i64::MAX` rather than wrap.
     pub fn multiplier(&self) -> i64 {
         let doublings = self
             .bombs
             .saturating_add(u32::from(self.spring))
-            .saturating_add(u32::from(self.anti_spring));
+            .saturating_add(u32::from(self.anti_spring))
+            .saturating_add(u32::from(self.shown));
         // 2^62 is the largest power of two an i64 holds.
         if doublings > 62 {
             i64::MAX
@@ -83,6 +89,29 @@ pub fn score(input: &ScoreInput) -> (i64, i64) {
     (-2 * peasant, peasant)
 }
 
+/// The score change of the landlord and of each peasant when seats doubled (加倍):
+/// `landlord` is the landlord's factor and `peasants` the two peasants' (1, 2 or 4 each;
+/// 1 for a seat that did not double).
+///
+/// As 欢乐斗地主 settles: each peasant plays the landlord for a stake of base × multiplier
+/// × the landlord's factor × that peasant's own factor, and the landlord wins or loses the
+/// sum of the two stakes. Without doubling (all 1) this is [`score`]. The three changes
+/// sum to zero; each stake saturates at an eighth of `i64::MAX`, so their sum still fits.
+pub fn settle(input: &ScoreInput, landlord: u8, peasants: [u8; 2]) -> (i64, [i64; 2]) {
+    let unit = i64::from(input.bid)
+        .saturating_mul(input.multiplier())
+        .saturating_mul(i64::from(landlord.max(1)));
+    let stakes = peasants.map(|f| {
+        let stake = unit.saturating_mul(i64::from(f.max(1))).min(i64::MAX / 8);
+        if input.landlord_won {
+            -stake
+        } else {
+            stake
+        }
+    });
+    (-(stakes[0] + stakes[1]), stakes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +123,7 @@ mod tests {
             bombs,
             spring,
             anti_spring: anti,
+            shown: false,
         }
     }
 
@@ -140,6 +170,27 @@ mod tests {
         let top = input(3, true, MAX_BOMBS, true, false);
         assert_eq!(top.check(), Ok(()));
         assert_eq!(score(&top), (6 * 32_768, -3 * 32_768));
+    }
+
+    #[test]
+    fn settling_without_doubles_is_the_plain_score() {
+        for won in [true, false] {
+            for bombs in [0, 3, MAX_BOMBS] {
+                let i = input(3, won, bombs, false, false);
+                let (l, p) = score(&i);
+                assert_eq!(settle(&i, 1, [1, 1]), (l, [p, p]));
+            }
+        }
+    }
+
+    #[test]
+    fn settling_saturates_and_sums_to_zero() {
+        let i = input(u8::MAX, true, u32::MAX, true, false);
+        let (l, p) = settle(&i, 4, [4, 2]);
+        assert_eq!(
+            l.checked_add(p[0]).and_then(|x| x.checked_add(p[1])),
+            Some(0)
+        );
     }
 
     #[test]

@@ -65,12 +65,21 @@ impl GameSpec for DouDizhu {
         text::help()
     }
 
-    /// 20 seconds to bid, 30 to play.
+    /// 20 seconds to bid, 15 to choose a doubling (加倍) or whether to show (明牌), 30 to
+    /// play.
     fn clock(state: &State) -> Clock {
         match state.phase() {
             Phase::Bidding => Clock {
                 phase: "bid",
                 seconds: 20,
+            },
+            Phase::Doubling => Clock {
+                phase: "double",
+                seconds: 15,
+            },
+            Phase::Showing => Clock {
+                phase: "show",
+                seconds: 15,
             },
             _ => Clock {
                 phase: "play",

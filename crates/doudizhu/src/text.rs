@@ -7,6 +7,8 @@ use cards::{Rank, RankCounts};
 use game::{text, Bot, Decision, Seed, Viewer};
 use std::fmt::Write;
 
+mod stakes;
+
 /// Orders plays "smallest first", the order `legal` lists and [`hints`] falls back on: plain
 /// plays by main rank, then fewer cards first; bombs after them, the rocket last.
 pub(crate) fn hint_order(plays: &mut [Play]) {
@@ -67,6 +69,7 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
     if let Some(k) = view.kitty {
         let _ = writeln!(out, "kitty: {k}");
     }
+    stakes::render(view, viewer, &mut out);
     let bids = if view.phase == Phase::Bidding {
         &view.bids[..]
     } else {
@@ -126,6 +129,9 @@ pub(crate) fn render(view: &View, viewer: Viewer) -> String {
         if view.anti_spring {
             let _ = writeln!(out, "anti-spring (反春): ×2");
         }
+        if view.shown.is_some() {
+            let _ = writeln!(out, "shown hand (明牌): ×2");
+        }
         for (s, sc) in scores.iter().enumerate() {
             let _ = writeln!(
                 out,
@@ -179,6 +185,8 @@ pub(crate) fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             line
         }
         Event::Passed { seat } => text::does(*seat, viewer, "passes", "pass"),
+        Event::Doubled { seat, factor } => stakes::doubled_line(*seat, *factor, viewer),
+        Event::Shown { seat, hand } => stakes::shown_line(*seat, *hand, viewer),
         Event::RoundWon { seat } => format!(
             "Nobody beats it: {} a new round.",
             text::does(*seat, viewer, "leads", "lead")
@@ -188,6 +196,8 @@ pub(crate) fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             landlord_won,
             spring,
             anti_spring,
+            doubles,
+            shown,
             ..
         } => {
             let side = if *landlord_won {
@@ -205,6 +215,7 @@ pub(crate) fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             if *anti_spring {
                 line.push_str(", an anti-spring (反春) doubles the score");
             }
+            stakes::finish_words(doubles, *shown, &mut line);
             line.push('.');
             line
         }
@@ -218,6 +229,9 @@ pub(crate) fn action_text(action: &Action) -> String {
         Action::Bid(b) => format!("bid {b}"),
         Action::Pass => "pass".into(),
         Action::Play(p) => p.to_string(),
+        Action::Double(f) => stakes::action_words(*f).into(),
+        Action::Show(true) => "show".into(),
+        Action::Show(false) => "no show".into(),
     }
 }
 
@@ -236,9 +250,18 @@ pub enum ParseActionError {
     /// Cards that read but form none of the plays.
     #[error("{0} is not a play")]
     NotAPlay(RankCounts),
+    /// While doubling (加倍), text that is no doubling (the text as typed).
+    #[error("type 1 (no double), 2 (double) or 4 (super double) — not '{0}'")]
+    NotADouble(String),
+    /// While the landlord decides on showing (明牌), text that is neither (as typed).
+    #[error("type show (明牌) or no — not '{0}'")]
+    NotAShow(String),
 }
 
 pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, ParseActionError> {
+    if let Some(choice) = stakes::parse(view, text) {
+        return choice;
+    }
     let t = text.trim().to_lowercase();
     let t = t.as_str();
     let passing = matches!(t, "pass" | "p" | "过" | "不要" | "不出");
@@ -269,7 +292,7 @@ pub(crate) fn parse_action(view: &View, text: &str) -> Result<Action, ParseActio
 /// that break up a bomb or the rocket last but for the bomb itself. Smallest first alone
 /// would offer a single 4 out of 4 4 4 4 before a lone 5.
 pub(crate) fn hints(view: &View, legal: &[Action]) -> Vec<Action> {
-    if view.phase == Phase::Bidding {
+    if view.phase != Phase::Playing {
         return legal.to_vec();
     }
     let mut plays: Vec<Play> = legal
@@ -311,5 +334,8 @@ pub(crate) fn help() -> &'static str {
 `33344`; T or 10 for ten; BJ and RJ for the small and big jokers. `pass` (or p) to pass. \
 While bidding: 1, 2 or 3, or `pass` for no bid. `hint` cycles through the plays that beat \
 the table (every play when you lead): the computer's suggestion first, then smallest first, \
-breaking up a bomb last."
+breaking up a bomb last. At tables with doubling (加倍), after the kitty each seat types 1 \
+(no double), 2 (double, ×2) or 4 (super double, ×4, where the table allows it): a peasant's \
+doubling multiplies its own stake with the landlord, the landlord's both stakes. At tables \
+with 明牌 the landlord then types `show` (everyone sees the landlord's hand, ×2) or `no`."
 }

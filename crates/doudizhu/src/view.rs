@@ -1,15 +1,17 @@
 //! What one seat may know.
 
 use crate::rules::{Phase, State};
-use crate::Play;
+use crate::{Doubling, Play};
 use cards::RankCounts;
 use game::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-/// Everything a seat (or a spectator) may know about a game: its own hand, never another's.
+/// Everything a seat (or a spectator) may know about a game: its own hand, never another's
+/// unless the landlord showed theirs (明牌).
 ///
-/// Public: the bids, the landlord, the kitty once shown, every play and pass, hand sizes and
-/// the multiplier. When the game is over all hands are shown, as at a real table.
+/// Public: the table's options, the bids, the landlord, the kitty once shown, each seat's
+/// doubling, the landlord's hand once shown, every play and pass, hand sizes and the
+/// multiplier. When the game is over all hands are shown, as at a real table.
 /// Bots decide from this alone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
@@ -33,13 +35,22 @@ pub struct View {
     pub bid: u8,
     /// The kitty, shown once the landlord is known.
     pub kitty: Option<RankCounts>,
+    /// The table's `doubling` option: which doublings (加倍) seats may choose.
+    pub doubling: Doubling,
+    /// The table's `show_cards` option: whether the landlord may show their hand (明牌).
+    pub show_cards: bool,
+    /// Each seat's doubling (1, 2 or 4); 0 until chosen, and always without the option.
+    pub doubles: [u8; 3],
+    /// The landlord's hand as it is now, once they showed it (明牌); `None` otherwise.
+    pub shown: Option<RankCounts>,
     /// Every play (`Some`) and pass (`None`) of the play phase, in order.
     pub history: Vec<(Seat, Option<Play>)>,
     /// The play to beat and who made it; `None` when the player to act leads.
     pub last: Option<(Seat, Play)>,
     /// Whose turn it is (`None` when over).
     pub to_act: Option<Seat>,
-    /// The current multiplier (×2 per doubling bomb; spring at the end).
+    /// The current multiplier common to both stakes (×2 per doubling bomb, ×2 for a shown
+    /// hand; spring at the end). Each seat's doubling multiplies its stakes on top.
     pub multiplier: i64,
     /// Who went out, once over.
     pub winner: Option<Seat>,
@@ -69,6 +80,13 @@ impl View {
             landlord: state.landlord,
             bid: state.bid,
             kitty: state.landlord.map(|_| state.kitty),
+            doubling: state.config.doubling,
+            show_cards: state.config.show_cards,
+            doubles: state.doubles,
+            shown: state
+                .landlord
+                .filter(|_| state.shown)
+                .map(|l| state.hands[l]),
             history: state.history.clone(),
             last: state.last,
             to_act: (!finished).then_some(state.turn),

@@ -10,6 +10,7 @@
 
 use super::heuristic::bidding::wanted_bid;
 use super::heuristic::decompose::Decomposer;
+use super::heuristic::stakes;
 use super::HeuristicBot;
 use crate::movegen::legal_plays;
 use crate::rules::{Action, Phase, State};
@@ -46,7 +47,8 @@ pub(super) fn actions_explained(
     at_random: &[Seat],
     floor: f64,
 ) -> f64 {
-    let mut chance = bids_explained(view, seat, world, at_random);
+    let mut chance = bids_explained(view, seat, world, at_random)
+        * doublings_explained(view, seat, world, at_random);
     if chance < floor {
         return chance;
     }
@@ -117,10 +119,39 @@ fn bids_explained(view: &View, seat: Seat, world: &State, at_random: &[Seat]) ->
     chance
 }
 
+/// How well the world explains the other seats' doublings (加倍, at tables with the
+/// option): each is compared with the heuristic's with that seat's hand after the kitty
+/// (its hand in the world and every card it played since); each doubling the heuristic
+/// would not have chosen multiplies the chance by [`UNEXPLAINED_BID`], a choice as coarse
+/// as a bid. The seats in `at_random` are not judged.
+fn doublings_explained(view: &View, seat: Seat, world: &State, at_random: &[Seat]) -> f64 {
+    let factors = view.doubling.factors();
+    if factors.is_empty() || view.landlord.is_none() {
+        return 1.0;
+    }
+    let legal: Vec<Action> = factors.iter().map(|&f| Action::Double(f)).collect();
+    let mut dec = Decomposer::default();
+    let mut then = view.clone();
+    let mut chance = 1.0;
+    for by in (0..3).filter(|&by| by != seat && !at_random.contains(&by)) {
+        let done = view.doubles[by];
+        if done == 0 {
+            continue;
+        }
+        then.seat = Some(by);
+        then.hand = Some(world.hands[by].plus(view.played_by(by)));
+        if stakes::double(&then, &legal, &mut dec) != Some(Action::Double(done)) {
+            chance *= UNEXPLAINED_BID;
+        }
+    }
+    chance
+}
+
 /// Calls `at` with each other seat's view, legal actions and action at each of its turns
 /// in the play phase that offered a choice, in order, as they would have been in `world`,
 /// until `at` says stop. The view is the one that seat had then, but for the multiplier,
-/// which stays today's (no bot reads it).
+/// which stays today's (no bot reads it), and a shown hand (明牌), which is the landlord's
+/// hand then.
 pub(super) fn choices_then(
     view: &View,
     seat: Seat,
@@ -160,6 +191,9 @@ pub(super) fn choices_then(
                 then.hand_sizes = sizes;
                 then.last = live;
                 then.to_act = Some(by);
+                if let (Some(_), Some(l)) = (view.shown, view.landlord) {
+                    then.shown = Some(hands[l]);
+                }
                 if !at(&then, by, &legal, play.map_or(Action::Pass, Action::Play)) {
                     return;
                 }
@@ -390,5 +424,40 @@ mod tests {
         );
         assert!(judged.0 < blind.0 * 0.97, "{judged:?} against {blind:?}");
         assert!(judged.1 < blind.1 * 0.93, "{judged:?} against {blind:?}");
+    }
+
+    /// A world in which a peasant who doubled holds a strong hand, and one who did not a
+    /// weak one, explains the doublings; the world with the hands the other way round is
+    /// kept with a quarter of the chance.
+    #[test]
+    fn doublings_are_read_as_hand_strength() {
+        let rc = |s: &str| -> RankCounts { s.parse().expect("cards") };
+        let config = crate::Config {
+            doubling: crate::Doubling::Super,
+            landlord: Some(2),
+            ..Default::default()
+        };
+        let Ok(mut state) = DouDizhu::start(&config, 3, &Seed::from_u64(3)) else {
+            panic!("a deal starts");
+        };
+        for (seat, factor) in [(0, 2), (1, 1), (2, 1)] {
+            assert!(
+                DouDizhu::apply(&mut state, seat, Action::Double(factor), &mut Vec::new()).is_ok()
+            );
+        }
+        let mut view = DouDizhu::view(&state, Viewer::Seat(2));
+        view.bid = 3;
+        let strong = rc("3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7");
+        let weak = rc("3 4 5 6 7 9 T J Q K 3 4 6 8 9 J Q");
+        let landlord = state.hand(2);
+        let world = |hands| State::world(&view, hands, RankCounts::EMPTY, Seed::from_u64(1).rng());
+        let explained = doublings_explained(&view, 2, &world([strong, weak, landlord]), &[]);
+        let contradicted = doublings_explained(&view, 2, &world([weak, strong, landlord]), &[]);
+        assert_eq!((explained, contradicted), (1.0, 0.25));
+        assert_eq!(
+            doublings_explained(&view, 2, &world([weak, strong, landlord]), &[0, 1]),
+            1.0,
+            "the doublings of seats playing at random say nothing"
+        );
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! Worlds: the cards the seat has not seen go to the other two hands (and, while bidding,
 //! the hidden kitty) in the sizes the view shows; the landlord keeps the kitty's cards it
-//! has not played yet, since everyone saw them go into its hand. A world is then kept with
+//! has not played yet, since everyone saw them go into its hand, and its whole hand once
+//! shown (明牌). A world is then kept with
 //! the chance that the other seats, holding its hands, would have done what they did
 //! ([`super::inference`]): what the others did shapes what they are believed to hold.
 //!
@@ -47,7 +48,10 @@ impl Determinize for DouDizhu {
         let kitty_shown = view.kitty.filter(|_| view.landlord.is_some());
         if let (Some(kitty), Some(landlord)) = (kitty_shown, view.landlord) {
             if landlord != seat {
-                known[landlord] = kept(kitty, view.played_by(landlord));
+                // A shown hand (明牌) is known whole; otherwise the kitty's cards it kept.
+                known[landlord] = view
+                    .shown
+                    .unwrap_or_else(|| kept(kitty, view.played_by(landlord)));
             }
         }
         let others: Vec<Seat> = (0..3).filter(|&s| s != seat).collect();
@@ -85,6 +89,12 @@ impl Determinize for DouDizhu {
     fn candidates(view: &View, seat: Seat, legal: &[Action], limit: usize) -> Vec<Action> {
         match view.phase {
             Phase::Playing => plays_worth_trying(view, seat, legal, limit),
+            // Doubling and showing follow the heuristic's estimate of winning, as the
+            // heuristic bot does: one candidate, no search.
+            Phase::Doubling | Phase::Showing => {
+                vec![HeuristicBot::new(&Seed::from_u64(0))
+                    .act(&Decision::from_view(view, seat, legal))]
+            }
             _ => legal.to_vec(),
         }
     }
@@ -106,13 +116,10 @@ impl Determinize for DouDizhu {
         if landlord_wins != (open.landlord == seat) {
             return None;
         }
-        // The least such a win scores: the bid at today's multiplier, no spring.
-        let unit = i64::from(state.bid).saturating_mul(state.multiplier());
-        let share = if seat == open.landlord {
-            unit.saturating_mul(2)
-        } else {
-            unit
-        };
+        // The least such a win scores: the bid at today's multiplier and stakes, no spring.
+        let share = i64::from(state.bid)
+            .saturating_mul(state.multiplier())
+            .saturating_mul(state.stake_units(seat));
         Some(1.0 + SCORE_TIE_BREAK * share as f64)
     }
 

@@ -5,7 +5,7 @@
 use cards::RankCounts;
 use doudizhu::bots::HeuristicBot;
 use doudizhu::movegen::legal_plays;
-use doudizhu::{Action, DouDizhu, Phase, Play, View};
+use doudizhu::{Action, DouDizhu, Doubling, Phase, Play, View};
 use game::sim::{run, SimOptions, SimReport};
 use game::{Bot, Decision, Seat, Seed};
 use proptest::prelude::*;
@@ -85,6 +85,10 @@ fn playing_view(
         landlord: Some(landlord),
         bid: 1,
         kitty: Some(RankCounts::EMPTY),
+        doubling: Doubling::Off,
+        show_cards: false,
+        doubles: [0; 3],
+        shown: None,
         history: history.iter().map(|&(s, p)| (s, p.map(play))).collect(),
         last: last.map(|(s, p)| (s, play(p))),
         to_act: Some(seat),

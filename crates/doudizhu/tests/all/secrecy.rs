@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 /// A shuffled deal, written out as a custom deal so a twin can change it.
-fn random_deal(seed: u64) -> CustomDeal {
+pub(crate) fn random_deal(seed: u64) -> CustomDeal {
     let mut cards = Deck::WITH_JOKERS.cards();
     deal::shuffle(&mut cards, &mut Seed::from_u64(seed).rng());
     let hand = |i: usize| RankCounts::from_cards(&cards[i * 17..(i + 1) * 17]);
@@ -69,7 +69,7 @@ fn take(from: RankCounts, n: usize, pick: &mut impl FnMut(usize) -> usize) -> Ra
 
 /// World B: `x` and `y` trade up to `n` cards that they still hold at the end of world A
 /// and that came from their dealt hands (the kitty is public and stays where it is).
-fn twin(
+pub(crate) fn twin(
     deal: &CustomDeal,
     actions: &[(Seat, Value)],
     x: Seat,
@@ -97,7 +97,7 @@ fn twin(
     }
 }
 
-fn stream(cfg: &Value, viewer: Viewer, actions: &[(Seat, Value)]) -> Vec<Value> {
+pub(crate) fn stream(cfg: &Value, viewer: Viewer, actions: &[(Seat, Value)]) -> Vec<Value> {
     let game = entry::<DouDizhu>();
     let mut table = game
         .new_table(&TableSetup::new("g", cfg.clone(), 3, Seed::from_u64(1)))

@@ -90,7 +90,9 @@ fn log_tells_each_seat_what_happened_in_words() {
                 landlord_won: false,
                 scores: [-4, 2, 2],
                 spring: false,
-                anti_spring: true
+                anti_spring: true,
+                doubles: [0; 3],
+                shown: false,
             },
             me
         ),

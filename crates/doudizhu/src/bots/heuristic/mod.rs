@@ -6,7 +6,8 @@
 //!   partner about to go out, never the kind an opponent could go out on;
 //! * [`following`] — the beating play that costs the plan least, the partner's play left
 //!   alone, opponents about to go out stopped at any cost;
-//! * [`bidding`] — a bid by hand strength.
+//! * [`bidding`] — a bid by hand strength;
+//! * [`stakes`] — doubling (加倍) and showing (明牌) by its estimate of winning.
 //!
 //! It decides from its view alone and is deterministic: the same view and legal actions
 //! give the same answer.
@@ -16,6 +17,7 @@ pub(crate) mod decompose;
 mod following;
 mod leading;
 pub(crate) mod situation;
+pub(crate) mod stakes;
 
 use crate::{Action, DouDizhu, Phase, Play, View};
 use decompose::Decomposer;
@@ -89,6 +91,8 @@ impl Bot<DouDizhu> for HeuristicBot {
         let view = decision.view();
         let choice = match view.phase {
             Phase::Bidding => self.bid(&view, legal),
+            Phase::Doubling => stakes::double(&view, legal, &mut self.dec),
+            Phase::Showing => stakes::show(&view, &mut self.dec),
             Phase::Playing => self.play(&view, legal),
             Phase::Finished => None,
         };
