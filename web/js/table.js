@@ -133,7 +133,7 @@ export class TableView {
     // so it is while one looks at the replay of the game just played, from the end panel
     // (the lobby's row of the table then has Leave).
     const after = this.info?.status === 'waiting' && (this.over || this.info.games > 0);
-    if (this.you !== undefined && after && !next.startsWith('#/replay/')) {
+    if (this.you !== undefined && after && !this.left && !next.startsWith('#/replay/')) {
       this.send({ type: 'leave' });
       this.hall.forget(this.table);
     }
@@ -466,6 +466,8 @@ export class TableView {
             click: () => {
               this.send({ type: 'leave' });
               this.hall.forget(this.table);
+              // Left already: closing the view must not ask again.
+              this.left = true;
               location.hash = '#/';
             },
           },

@@ -1,6 +1,7 @@
 // Names after registering or logging in (issue 43, defect 4): a guest who registers is
 // named by the new name at the seat it holds, in other players' lobby, after a reload;
-// and the Profile page shows the account logged in now, not the guest it was.
+// and after logging in the Profile page shows the account logged in now, not the guest
+// it was, and the lobby that account's tables.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,5 +53,8 @@ test('a guest who registers is named anew at the seat, in the lobby and on the p
   await b.waitForFunction(() => /^guest-/.test(document.querySelector('.profile h1')?.innerText || ''));
   await account(b, 'nina', 'Log in');
   await b.waitForFunction(() => document.querySelector('.profile h1')?.innerText.startsWith('nina'), null, { timeout: 5000 });
+  // nina's table is b's now: the lobby lists it under Your tables, without a reload.
+  await b.evaluate(() => { location.hash = '#/'; });
+  await b.locator(`.tables.mine .tablerow[data-table="${table}"]`).waitFor({ timeout: 5000 });
   assert.deepEqual([...a.errors, ...b.errors], []);
 });

@@ -372,8 +372,9 @@ impl Conn {
 
     /// A session opened on this connection (a guest, a registration, a login): the client
     /// hears of it first, then every table the connection follows and every table where
-    /// its person sits, so that their seats show the name the person has now and the
-    /// connection sees each table as its new person may.
+    /// its person sits, so that their seats show the name the person has now, the
+    /// connection sees each table as its new person may, and follows the tables where
+    /// the account logged in sits (as a hello with its token would have it resume them).
     async fn session(&mut self, s: crate::accounts::Session) {
         self.token = Some(s.token.clone());
         self.set_user(s.user.clone());
@@ -388,12 +389,12 @@ impl Conn {
             }
         }
         for t in tables {
-            if let Some(handle) = self.hall.table(&t) {
-                handle
-                    .send(Cmd::User {
-                        from: self.client.clone(),
-                    })
-                    .await;
+            let from = self.client.clone();
+            // A table that closed meanwhile, or one past the bound of tables followed,
+            // is left as it is: the account's seat there is kept, and a reconnect
+            // resumes it (or says why not).
+            if let Err(r) = self.send_to(&t, Cmd::User { from }, false).await {
+                tracing::debug!(table = %t, code = r.code.as_str(), "a table not told of a session");
             }
         }
     }

@@ -208,8 +208,9 @@ impl TableTask {
     /// the name, so the seats and the lobby say who plays. A login (or a new guest after a
     /// logout) puts another account behind the connection: it follows the table as that
     /// account from now on, seeing what that account may see, and the seat it held as the
-    /// old one counts as left by that connection. Either way the connection is sent the
-    /// table afresh, since its seat may have changed with its person.
+    /// old one counts as left by that connection; where the account logged in sits, the
+    /// connection starts following the table. Either way the connection is sent the table
+    /// afresh, since its seat may have changed with its person.
     pub(super) async fn user_changed(&mut self, from: Client) {
         let Some(user) = from.user.clone() else {
             return;
@@ -230,9 +231,15 @@ impl TableTask {
                 sub.user = Some(user.clone());
             }
         }
+        let sits_here = self.seat_of(&user).is_some();
         let follows = match self.subs.get_mut(&from.conn) {
             Some(sub) => {
                 sub.user = Some(user.clone());
+                true
+            }
+            // The account logged in sits here: its new connection follows the table.
+            None if sits_here => {
+                self.subscribe(&from);
                 true
             }
             None => false,

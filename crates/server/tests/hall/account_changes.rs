@@ -296,9 +296,10 @@ async fn a_guest_who_registers_is_named_anew_at_its_seats_and_in_the_lobby() {
     server.stop().await;
 }
 
-/// A player who logs in to another account follows its tables as that account from then
-/// on: the table sends it afresh, seen as the account logged in sees it (here a
-/// spectator's), not as the guest it was sees it from the guest's seat.
+/// A player who logs in to another account follows the tables as that account from then
+/// on: the table where the page sat as a guest sends it afresh, seen as the account logged
+/// in sees it (here a spectator's), not from the guest's seat; and the table where the
+/// account sits follows the connection at once, seat and all, without a reconnect.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_login_follows_the_tables_as_the_account_logged_in() {
     let server = TestServer::fresh("login-follows").await;
@@ -310,10 +311,10 @@ async fn a_login_follows_the_tables_as_the_account_logged_in() {
         })
         .await
         .expect("registered");
+    let (olgas, _) = create_table(&mut other, "gomoku", TableOptions::default()).await;
     other.close().await;
     let (mut a, _) = guest(&server.addr).await;
-    let (table, mut seen) = create_table(&mut a, "gomoku", TableOptions::default()).await;
-    assert_eq!(seen.you, Some(0));
+    let (table, _) = create_table(&mut a, "gomoku", TableOptions::default()).await;
     let (_, olga) = a
         .session(ClientMessage::Login {
             name: "olga".into(),
@@ -321,13 +322,23 @@ async fn a_login_follows_the_tables_as_the_account_logged_in() {
         })
         .await
         .expect("logged in");
-    let snapshot = until(&mut a, &table, &mut seen, |m| {
-        matches!(m, ServerMessage::Table { .. })
-    })
-    .await;
-    let ServerMessage::Table { you, info, .. } = snapshot else {
-        unreachable!("a snapshot")
-    };
+    let (mut here, mut hers) = (None, None);
+    while here.is_none() || hers.is_none() {
+        if let ServerMessage::Table {
+            table: t,
+            you,
+            info,
+            ..
+        } = a.recv_within(WAIT).await.expect("the tables afresh")
+        {
+            if t == table {
+                here = Some((you, info));
+            } else if t == olgas {
+                hers = Some(you);
+            }
+        }
+    }
+    let (you, info) = here.expect("the guest's table");
     assert_eq!(you, None, "olga holds no seat here");
     let guest_seat = info.seats[0]
         .user
@@ -338,5 +349,6 @@ async fn a_login_follows_the_tables_as_the_account_logged_in() {
         !info.seats[0].connected,
         "nobody follows the guest's seat now"
     );
+    assert_eq!(hers, Some(Some(0)), "olga's own table, from her seat");
     server.stop().await;
 }
