@@ -24,7 +24,7 @@ function route() {
   const parts = hash.slice(2).split('/').map(decodeURIComponent);
   const tableId = currentTable();
   if (view && view.table && view.table !== tableId) {
-    view.close();
+    view.close(hash);
     view = null;
   }
   if (tableId) {
@@ -82,12 +82,17 @@ hall.on('status', (s) => {
   el.classList.toggle('offline', s !== 'online');
   el.classList.toggle('restarting', s === 'restarting');
 });
-hall.on('user', drawUser);
-hall.on('welcome', (m) => {
-  // After a reload with no table in the address, go back to the table where we sit.
-  if (m.user && m.seated && m.seated.length && !currentTable() && !location.hash.startsWith('#/profile')) {
-    location.hash = `#/t/${m.seated[0]}`;
-  }
+// The page opens where its address says: at `/` the lobby, which lists the tables where we
+// sit under "your tables", to return to (never straight into one of them, which may be an
+// old table whose game is long over).
+let shownUser = null;
+hall.on('user', (u) => {
+  drawUser();
+  // Another account, or the same under a new name (a guest who registered): "Profile"
+  // shows the account logged in now.
+  const was = shownUser;
+  shownUser = u && `${u.id} ${u.name}`;
+  if (was && was !== shownUser && /^#\/profile\/?$/.test(location.hash)) route();
 });
 hall.on('created', (m) => {
   if (m.invite) sessionStorage.setItem(`qipai.invite.${m.table}`, m.invite);
@@ -105,7 +110,7 @@ hall.on('moderated', (m) => toast(t(m.banned ? 'mod.banned' : 'mod.unbanned', { 
 hall.on('error', (m) => {
   const k = `err.${m.code}`;
   // A stale move is simply redone; being turned away shows in the connection bar.
-  if (m.code === 'stale' || m.code === 'too_many_connections') return;
+  if (m.code === 'stale' || m.code === 'too_many_connections' || m.handled) return;
   toast(has(k) ? t(k, { message: m.message }) : m.message);
   // Refused a session (no guest account for this address now): offer the way in.
   if (!hall.user) drawUser();

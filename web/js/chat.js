@@ -1,14 +1,33 @@
-// Chat beside a table. Built once per table and kept across redraws, so typing is never
-// interrupted by the game moving on.
+// Beside a table: the log of moves (记录) and the chat (聊天), two panels apart, so that
+// what people say is not drowned by one line per move. Built once per table and kept
+// across redraws, so typing is never interrupted by the game moving on. Both are filled
+// again after a reload: the page then asks the table for everything it still keeps.
 
 import { h } from './dom.js';
 import { t, onLang } from './i18n.js';
 
+/** The most lines each panel keeps. */
+const KEEP = 200;
+
+/** Appends `li` to `list`, drops the oldest lines past the bound, and scrolls to it. */
+function append(list, li, dropped) {
+  list.append(li);
+  while (list.children.length > KEEP) {
+    dropped?.(list.firstChild);
+    list.firstChild.remove();
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
 export function chatPanel(hall, table) {
+  const moves = h('ol', { class: 'movelines', 'aria-live': 'polite', 'aria-label': t('moves.title') });
   const lines = h('ol', { class: 'chatlines', 'aria-live': 'polite', 'aria-label': t('chat.title') });
   const input = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder'), enterkeyhint: 'send' });
   const button = h('button', { type: 'submit', class: 'ghost small' }, t('chat.send'));
+  const movesTitle = h('h2', {}, t('moves.title'));
   const title = h('h2', {}, t('chat.title'));
+  const empty = h('li', { class: 'empty' }, t('chat.empty'));
+  lines.append(empty);
   const form = h(
     'form',
     {
@@ -26,7 +45,12 @@ export function chatPanel(hall, table) {
     input,
     button,
   );
-  const el = h('aside', { class: 'chat' }, title, lines, form);
+  const el = h(
+    'aside',
+    { class: 'chat' },
+    h('section', { class: 'logpanel moves' }, movesTitle, moves),
+    h('section', { class: 'logpanel talk' }, title, lines, form),
+  );
   const seen = new Set();
   const off = hall.on('chat', (m) => {
     if (m.table !== table) return;
@@ -35,35 +59,38 @@ export function chatPanel(hall, table) {
       if (seen.has(m.seq)) return;
       seen.add(m.seq);
     }
+    empty.remove();
     // The name and the line each in an isolate of their own: right-to-left text (or a
     // name in Arabic) reorders only itself, never the name beside it or the next line.
-    lines.append(h('li', {}, h('b', {}, h('bdi', {}, m.from)), ' ', h('bdi', {}, m.text)));
-    while (lines.children.length > 200) lines.firstChild.remove();
-    lines.scrollTop = lines.scrollHeight;
+    append(lines, h('li', {}, h('b', {}, h('bdi', {}, m.from)), ' ', h('bdi', {}, m.text)));
   });
   // The log's lines, each with the function that words it: a switch of language words
   // them all again, rather than leaving the earlier ones in the old language.
   const worded = new Map();
-  const offLang = onLang(() => {
-    title.textContent = t('chat.title');
-    input.placeholder = t('chat.placeholder');
-    button.textContent = t('chat.send');
+  /** Words every line of the move log again (their names now known, the language switched). */
+  const reword = () => {
     for (const [li, say] of worded) li.textContent = say();
+  };
+  const offLang = onLang(() => {
+    movesTitle.textContent = t('moves.title');
+    moves.setAttribute('aria-label', t('moves.title'));
+    title.textContent = t('chat.title');
+    lines.setAttribute('aria-label', t('chat.title'));
+    empty.textContent = t('chat.empty');
+    input.placeholder = t('chat.placeholder');
+    input.setAttribute('aria-label', t('chat.placeholder'));
+    button.textContent = t('chat.send');
+    reword();
   });
-  /** A line of the table's log, worded by `say()`: who did what, beside what people say. */
-  const note = (say) => {
-    const li = h('li', { class: 'note' }, say());
+  /** A line of the move log, worded by `say()`: who did what. */
+  const note = (say, cls = 'note') => {
+    const li = h('li', { class: cls }, say());
     worded.set(li, say);
-    lines.append(li);
-    while (lines.children.length > 200) {
-      worded.delete(lines.firstChild);
-      lines.firstChild.remove();
-    }
-    lines.scrollTop = lines.scrollHeight;
+    append(moves, li, (gone) => worded.delete(gone));
   };
   const close = () => {
     off();
     offLang();
   };
-  return { el, close, note };
+  return { el, close, note, reword };
 }

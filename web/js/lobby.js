@@ -1,5 +1,6 @@
 // The lobby: every game with a one-click game against computers, a form to open a table
-// with the game's options, and the open tables, updated live as the server reports them.
+// with the game's options, the player's own tables (to return to), the tables waiting for
+// players, and the games being played, updated live as the server reports them.
 
 import { h, put } from './dom.js';
 import { t, lang } from './i18n.js';
@@ -45,17 +46,43 @@ function quickPlay(hall, game) {
 // The lobby view on show, if any: the one whose watch of the lobby must go on.
 let shownLobby = null;
 
+/** A table's line: its game, how full, its state and host (unless it is us), and the
+ * buttons given. */
+function tableRow(hall, tb, meta, buttons) {
+  const people = tb.seats.filter((s) => s.user || s.bot).length;
+  const host = tb.host === hall.user?.name ? [] : [t('lobby.host', { name: tb.host })];
+  return h(
+    'li',
+    { class: 'tablerow', dataset: { table: tb.id } },
+    h('span', { class: 'tname' }, gameName(tb.game)),
+    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta].join(' · ')),
+    h('span', { class: 'tbtns' }, buttons),
+  );
+}
+
 export function lobbyView(hall) {
   const list = h('div', { class: 'gamegrid' });
-  const tables = h('ul', { class: 'tables', 'aria-live': 'polite' });
+  // The tables where we sit, public or private, from the hall's own following of them:
+  // a seat is returned to, never "watched" (which would seat us anyway) nor joined.
+  const mineHead = h('h2', {}, t('lobby.mine'));
+  const mine = h('ul', { class: 'tables mine', 'aria-label': t('lobby.mine') });
+  // Public tables with a free seat: the only ones anybody can join.
+  const tables = h('ul', { class: 'tables open', 'aria-live': 'polite', 'aria-label': t('lobby.tables') });
+  // Public tables without a free seat (people playing computers among them): to watch.
+  const playingHead = h('h2', {}, t('lobby.playing'));
+  const playing = h('ul', { class: 'tables playing', 'aria-label': t('lobby.playing') });
   const open = new Map();
   const el = h(
     'section',
     { class: 'lobby' },
     h('h1', {}, t('lobby.title')),
+    mineHead,
+    mine,
     list,
     h('h2', {}, t('lobby.tables')),
     tables,
+    playingHead,
+    playing,
   );
 
   games(hall).then((gs) => {
@@ -85,32 +112,48 @@ export function lobbyView(hall) {
   }).catch((e) => put(list, h('p', { class: 'note' }, String(e.message || e))));
 
   const draw = () => {
-    if (!open.size) {
-      put(tables, h('li', { class: 'empty' }, t('lobby.none')));
-      return;
-    }
+    // Ours as the hall last heard of each (a public one's lobby line may be newer).
+    const ours = [...hall.mine.values()].map((tb) => open.get(tb.id) || tb);
+    const seatOf = (tb) => tb.seats.findIndex((s) => s.user && s.user.id === hall.user?.id);
+    mineHead.hidden = mine.hidden = !ours.length;
+    // Between games a seat may be given up from here; during one it is kept whatever we
+    // do (a computer plays it while we are away), so there is only Return.
+    const leave = (tb) => {
+      hall.send({ type: 'leave', table: tb.id });
+      hall.forget(tb.id);
+    };
+    put(
+      mine,
+      ours.map((tb) =>
+        tableRow(hall, tb, [t('lobby.seat', { n: seatOf(tb) + 1 })], [
+          h('a', { class: 'button primary', href: `#/t/${tb.id}` }, t('lobby.return')),
+          tb.status === 'waiting' && h('button', { type: 'button', class: 'ghost', on: { click: () => leave(tb) } }, t('table.leave')),
+        ]),
+      ),
+    );
+    const others = [...open.values()].filter((tb) => !hall.mine.has(tb.id));
+    const joinable = others.filter((tb) => tb.status === 'waiting' && tb.seats.some((s) => !s.user && !s.bot));
+    const full = others.filter((tb) => !joinable.includes(tb));
     put(
       tables,
-      [...open.values()].map((tb) => {
-        const people = tb.seats.filter((s) => s.user || s.bot).length;
-        const free = tb.seats.some((s) => !s.user && !s.bot);
-        return h(
-          'li',
-          { class: 'tablerow' },
-          h('span', { class: 'tname' }, gameName(tb.game)),
-          h('span', { class: 'tmeta' }, `${people}/${tb.seats.length} · ${t(`status.${tb.status}`)} · ${t('lobby.host', { name: tb.host })}`),
-          h(
-            'span',
-            { class: 'tbtns' },
-            free && h('a', { class: 'button primary', href: `#/join/${tb.id}` }, t('lobby.join')),
-            h('a', { class: 'button ghost', href: `#/t/${tb.id}` }, t('lobby.watch')),
-          ),
-        );
-      }),
+      joinable.length
+        ? joinable.map((tb) =>
+            tableRow(hall, tb, [], [
+              h('a', { class: 'button primary', href: `#/join/${tb.id}` }, t('lobby.join')),
+              h('a', { class: 'button ghost', href: `#/t/${tb.id}` }, t('lobby.watch')),
+            ]),
+          )
+        : h('li', { class: 'empty' }, t('lobby.none')),
+    );
+    playingHead.hidden = playing.hidden = !full.length;
+    put(
+      playing,
+      full.map((tb) => tableRow(hall, tb, tb.spectators ? [t('lobby.spectators', { n: tb.spectators })] : [], h('a', { class: 'button ghost', href: `#/t/${tb.id}` }, t('lobby.watch')))),
     );
   };
   draw();
   shownLobby = el;
+  const offMine = hall.on('mine', () => (el.isConnected || !el.dataset.drawn ? draw() : offMine()));
   const off = hall.on('message', (m) => {
     if (!el.isConnected && el.dataset.drawn) {
       off();
@@ -141,6 +184,12 @@ function field(label, control) {
 function createDialog(hall, g) {
   const seats = h('input', { type: 'number', min: g.seats[0], max: g.seats[1], value: Math.min(4, g.seats[1]) });
   const priv = h('input', { type: 'checkbox' });
+  // Watching a private table is the host's choice, asked only of a private table.
+  const spectators = h('input', { type: 'checkbox', disabled: true });
+  priv.addEventListener('change', () => {
+    spectators.disabled = !priv.checked;
+    if (!priv.checked) spectators.checked = false;
+  });
   const computers = h('input', { type: 'checkbox', checked: true });
   const rated = h('input', { type: 'checkbox' });
   const turn = h('input', { type: 'number', min: 5, max: 300, placeholder: '—' });
@@ -160,6 +209,7 @@ function createDialog(hall, g) {
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
       h('label', { class: 'check' }, priv, t('create.private')),
+      h('label', { class: 'check sub' }, spectators, t('create.spectators')),
       h('label', { class: 'check' }, rated, t('create.rated')),
       h(
         'div',
@@ -173,6 +223,7 @@ function createDialog(hall, g) {
     dlg.remove();
     if (dlg.returnValue !== 'go') return;
     const options = { private: priv.checked, computers: computers.checked, rated: rated.checked };
+    if (priv.checked && spectators.checked) options.spectators = true;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
     if (turn.value) {

@@ -27,6 +27,12 @@ export class Hall extends EventTarget {
     this.queue = [];
     this.watching = new Set();
     this.seatAt = new Map(); // table → our seat, from its snapshots
+    // The tables where we hold a seat, each as last described (its seats, its state),
+    // from what the tables we follow send: the lobby lists them apart, to return to.
+    this.mine = new Map();
+    // The table views on show, each by its table: what a view holds decides where a
+    // resume starts (see `lastSeq`).
+    this.views = new Map();
     this.deals = new Map(); // table → { gameId, commitment, nonce } of its last deal
   }
 
@@ -78,6 +84,7 @@ export class Hall extends EventTarget {
 
   receive(m) {
     if (m.seq !== undefined && m.table) this.saveSeq(m.table, m.seq);
+    if ((m.type === 'table' || m.type === 'seats') && m.info) this.place(m.info);
     switch (m.type) {
       case 'table':
         if (m.you === undefined) this.seatAt.delete(m.table);
@@ -108,6 +115,11 @@ export class Hall extends EventTarget {
         break;
       case 'session':
         localStorage.setItem(TOKEN, m.token);
+        // Another account behind the page (a login): the tables say afresh where it sits.
+        if (this.user && this.user.id !== m.user.id) {
+          this.mine.clear();
+          this.emit('mine');
+        }
         this.ready(m.user, this.seated);
         break;
       case 'logged_out':
@@ -139,9 +151,7 @@ export class Hall extends EventTarget {
     this.emit('status', 'online');
     this.emit('user', user);
     if (first) {
-      for (const table of new Set([...seated, ...this.watching])) {
-        this.send({ type: 'resume', table, last_seq: this.lastSeq(table) });
-      }
+      for (const table of new Set([...seated, ...this.watching])) this.resume(table);
       const q = this.queue;
       this.queue = [];
       for (const m of q) this.send(m);
@@ -160,8 +170,32 @@ export class Hall extends EventTarget {
     this.ws.send(JSON.stringify(m));
   }
 
+  /**
+   * Where a resume of `table` starts: after the last message its view on show holds — 0
+   * for a view that holds nothing yet (a page just loaded), which the table answers with
+   * everything it still keeps, the moves and the chat so far — or, with no view, after the
+   * last message the page saw.
+   */
   lastSeq(table) {
+    const view = this.views.get(table);
+    if (view) return view.seq;
     return Number(localStorage.getItem(SEQ + table) || 0);
+  }
+
+  /** A resume of `table`, with its invite code if we have it (a private table's
+   * spectator needs it on a new connection). */
+  resume(table) {
+    const invite = sessionStorage.getItem(`qipai.invite.${table}`) || undefined;
+    this.send({ type: 'resume', table, last_seq: this.lastSeq(table), invite });
+  }
+
+  /** Keeps `mine` to the tables where we sit, from a table's description. */
+  place(info) {
+    const me = this.user?.id;
+    const seated = me !== undefined && info.seats.some((s) => s.user && s.user.id === me);
+    if (seated) this.mine.set(info.id, info);
+    else if (!this.mine.delete(info.id)) return;
+    this.emit('mine');
   }
 
   saveSeq(table, seq) {
@@ -172,6 +206,7 @@ export class Hall extends EventTarget {
     localStorage.removeItem(SEQ + table);
     this.watching.delete(table);
     this.seated = this.seated.filter((t) => t !== table);
+    if (this.mine.delete(table)) this.emit('mine');
   }
 
   emit(type, detail) {

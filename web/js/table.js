@@ -99,17 +99,44 @@ export class TableView {
       if (s !== 'online') this.synced = false;
       this.draw();
     });
-    hall.watching.add(table);
-    if (join) hall.send({ type: 'join', table, invite: this.invite });
-    else hall.send({ type: 'resume', table, last_seq: hall.lastSeq(table) });
+    // Why we are not at the table, when the way in was refused: shown in the stage
+    // instead of a wait for a table that will never come (see `door`).
+    this.door = null;
+    // Sent to watch because every seat was taken when we came by the link.
+    this.cameToFull = false;
+    // What this view holds decides where the table's resume starts: nothing yet, so the
+    // table sends what it keeps, and the moves and the chat are shown again after a reload.
+    hall.views.set(table, this);
+    if (join) {
+      // Followed (and resumed after a drop) once we are in: a resume now, before the join,
+      // would be refused at a private table, for a player who is about to sit there.
+      this.joining = true;
+      hall.send({ type: 'join', table, invite: this.invite });
+    } else {
+      hall.watching.add(table);
+      // Before the connection is up, the hall resumes every table it follows by itself.
+      if (hall.open) hall.resume(table);
+    }
     this.draw();
   }
 
-  close() {
+  /** The view goes; `next` is the address shown instead. */
+  close(next = '') {
     this.offMessages();
     this.offStatus();
     this.chat.close();
     this.hall.watching.delete(this.table);
+    if (this.hall.views.get(this.table) === this) this.hall.views.delete(this.table);
+    // Going elsewhere after a game is leaving the table: the seat is not kept for a game
+    // nobody will play (and the table closes if only computers are left). During a game,
+    // or before the first, the seat is kept, and the lobby lists it under "your tables";
+    // so it is while one looks at the replay of the game just played, from the end panel
+    // (the lobby's row of the table then has Leave).
+    const after = this.info?.status === 'waiting' && (this.over || this.info.games > 0);
+    if (this.you !== undefined && after && !this.left && !next.startsWith('#/replay/')) {
+      this.send({ type: 'leave' });
+      this.hall.forget(this.table);
+    }
   }
 
   /**
@@ -138,6 +165,11 @@ export class TableView {
     if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
     switch (m.type) {
       case 'table':
+        this.door = null;
+        if (this.joining) {
+          this.joining = false;
+          this.hall.watching.add(this.table);
+        }
         this.synced = true;
         this.sentAt = undefined;
         this.seq = m.seq;
@@ -150,6 +182,12 @@ export class TableView {
           if (!this.over) this.finalSeats = null;
         } else {
           this.game = null;
+          // Between games, already ready for the next: the last game's end (sent again to
+          // a page just loaded) is behind us.
+          if (m.you !== undefined && m.info.seats[m.you]?.ready) {
+            this.over = null;
+            this.finalSeats = null;
+          }
         }
         break;
       case 'seats':
@@ -170,6 +208,8 @@ export class TableView {
           const size = this.info?.options?.config?.size || 15;
           const person = this.info?.seats[m.seat]?.user?.name;
           const said = () => ({ name: person ?? this.name(m.seat), action: actionText(m.action, size, m.events) });
+          // Replayed before the table's seats are known: worded again once they are.
+          if (!this.info) this.unnamed = true;
           // The clock made this move, not the player: say so rather than "X resigns".
           this.chat.note(() => t(m.timed_out ? 'replay.timedout' : 'replay.action', said()));
         }
@@ -177,6 +217,7 @@ export class TableView {
         screenOf(this.info?.game)?.onAction?.(this, m);
         break;
       case 'game_over':
+        if (fresh) this.chat.note(() => t('moves.over'), 'divider');
         this.over = m;
         this.showHands(m);
         this.verdict = undefined;
@@ -190,6 +231,11 @@ export class TableView {
         this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
         break;
       case 'error':
+        // Said in the stage; the page's toast need not say it again.
+        if (!this.info && this.doorShut(m.code)) {
+          m.handled = true;
+          break;
+        }
         if (this.sentAt === undefined) return;
         this.sentAt = undefined;
         break;
@@ -197,6 +243,39 @@ export class TableView {
         return;
     }
     this.draw();
+  }
+
+  /**
+   * The way in was refused before we ever saw the table: say why, rather than "Connecting…"
+   * for ever. A link to a table whose seats are all taken (or mid-game) watches instead,
+   * where the table lets us. True when the refusal was about getting in.
+   */
+  doorShut(code) {
+    if (code === 'table_full' || code === 'playing') {
+      this.cameToFull = true;
+      this.joining = false;
+      this.hall.watching.add(this.table);
+      this.hall.send({ type: 'watch', table: this.table, invite: this.invite });
+      return true;
+    }
+    const why = { no_spectators: this.cameToFull ? 'full' : 'nowatch', private: 'private', no_table: 'closed' }[code];
+    if (!why) return false;
+    this.door = { why, nowatch: code === 'no_spectators' };
+    this.joining = false;
+    this.hall.watching.delete(this.table);
+    return true;
+  }
+
+  /** Why we are not at the table, and the way back. */
+  doorPanel() {
+    const d = this.door;
+    return h(
+      'div',
+      { class: 'waiting felt door', role: 'alert' },
+      h('h2', {}, t(`door.${d.why}`)),
+      d.nowatch && d.why === 'full' && h('p', {}, t('door.nowatch')),
+      h('a', { class: 'button primary big', href: '#/' }, t('door.lobby')),
+    );
   }
 
   /**
@@ -228,6 +307,10 @@ export class TableView {
    * moment computers take the empty seats, for the waiting room's countdown. */
   setInfo(info) {
     this.info = info;
+    if (this.unnamed) {
+      this.unnamed = false;
+      this.chat.reword();
+    }
     this.fillAt = info.fill_ms != null ? Date.now() + info.fill_ms : null;
   }
 
@@ -285,6 +368,12 @@ export class TableView {
     // Keep the keyboard focus on the same control across a redraw.
     const focused = document.activeElement?.dataset?.focus;
     this.renderHead();
+    // Turned away: the reason alone, without the moves and chat of a table we are not at.
+    this.el.classList.toggle('shut', !!this.door);
+    if (this.door) {
+      put(this.stage, this.doorPanel());
+      return;
+    }
     if (!this.info) {
       put(this.stage, h('p', { class: 'loading' }, t('loading')));
       return;
@@ -307,12 +396,13 @@ export class TableView {
     const info = this.info;
     const game = info ? gameName(info.game) : '';
     const status = info ? t(`status.${info.status}`) : '';
-    const invite = this.invite || sessionStorage.getItem(`qipai.invite.${this.table}`);
+    const invite = !this.door && (this.invite || sessionStorage.getItem(`qipai.invite.${this.table}`));
     put(
       this.head,
       h('a', { class: 'back', href: '#/', 'aria-label': t('nav.lobby') }, '‹'),
       h('h1', {}, game, info && h('small', {}, `${t('table.games', { n: info.games + (info.status === 'waiting' ? 0 : 1) })} · ${status}`)),
       this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
+      this.you === undefined && info && this.cameToFull && h('span', { class: 'doornote', role: 'status' }, t('door.watching')),
       h('span', { class: 'spacer' }),
       invite &&
         h(
@@ -365,6 +455,7 @@ export class TableView {
           },
           this.mySeat()?.auto ? t('act.autooff') : t('act.auto'),
         ),
+      !this.door &&
       h(
         'button',
         {
@@ -375,6 +466,8 @@ export class TableView {
             click: () => {
               this.send({ type: 'leave' });
               this.hall.forget(this.table);
+              // Left already: closing the view must not ask again.
+              this.left = true;
               location.hash = '#/';
             },
           },

@@ -321,6 +321,7 @@ impl Hall {
         let (table, invite) = match request {
             TableRequest::Join(r) => (&r.table, r.invite.as_deref()),
             TableRequest::Watch(r) => (&r.table, r.invite.as_deref()),
+            TableRequest::Resume(r) => (&r.table, r.invite.as_deref()),
             _ => return Ok(()),
         };
         let Some(invite) = invite else {

@@ -12,9 +12,9 @@ const STRICT = { ...DESKTOP, enforceCSP: true };
 
 const env = setup();
 
-/** The chat log's lines, where the table announces every action (an `aria-live` list). */
+/** The move log's lines, where the table announces every action (an `aria-live` list). */
 async function log(page) {
-  return page.getByRole('list', { name: 'Chat' }).getByRole('listitem').allInnerTexts();
+  return page.getByRole('list', { name: 'Moves' }).getByRole('listitem').allInnerTexts();
 }
 
 /** Waits until `check()` resolves truthy, polling; fails with `what` after `ms`. */

@@ -9,7 +9,7 @@ const env = setup();
 
 test('a table opened elsewhere appears in the lobby and can be watched', async () => {
   const watcher = await openPage(env.browser, env.server.url);
-  await watcher.locator('.tables').waitFor();
+  await watcher.locator('.tables.open').waitFor();
   const player = await openPage(env.browser, env.server.url);
   await quickPlay(player, 'bigtwo');
   const table = player.url().split('#/t/')[1];

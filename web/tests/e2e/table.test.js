@@ -85,10 +85,10 @@ test('Dou Dizhu: bids stay at the seats, 要不起 says when nothing beats the p
   assert.ok(bids > 0, 'a bid was seen at its seat in play');
   assert.ok(cannot, 'a turn where nothing beats the play');
   // The log's earlier lines follow the language too.
-  const before = await page.locator('.chatlines .note').allInnerTexts();
+  const before = await page.locator('.movelines .note').allInnerTexts();
   assert.ok(before.some((l) => /computer \d: (pass|no bid|bid \d)/i.test(l)), before.join(' | '));
   await page.locator('#lang').click();
-  const after = await page.locator('.chatlines .note').allInnerTexts();
+  const after = await page.locator('.movelines .note').allInnerTexts();
   assert.equal(after.length, before.length);
   const english = after.filter((l) => /\b(computer|pass|bid)\b/i.test(l));
   assert.deepEqual(english, [], 'no line left in English');

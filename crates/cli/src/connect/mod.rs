@@ -149,6 +149,7 @@ impl Client<'_> {
             self.send(ClientMessage::Resume(request::Resume {
                 table,
                 last_seq: u64::MAX,
+                invite: None,
             }))
             .await?;
         }
@@ -293,8 +294,12 @@ impl Client<'_> {
                     }
                     self.send(ClientMessage::Lobby { game: None }).await?;
                     for (table, last_seq) in self.tables.resume_points() {
-                        self.send(ClientMessage::Resume(request::Resume { table, last_seq }))
-                            .await?;
+                        self.send(ClientMessage::Resume(request::Resume {
+                            table,
+                            last_seq,
+                            invite: None,
+                        }))
+                        .await?;
                     }
                     return self.say("Reconnected.");
                 }

@@ -299,6 +299,7 @@ async fn websocket(
                             ClientMessage::Resume(server::protocol::request::Resume {
                                 table: table.unwrap_or_default(),
                                 last_seq: 0,
+                                invite: None,
                             }),
                             55,
                         )

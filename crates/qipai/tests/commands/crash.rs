@@ -264,6 +264,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             conn.send(&ClientMessage::Resume(request::Resume {
                 table: p.table.clone(),
                 last_seq: p.seq,
+                invite: None,
             }))
             .await
             .expect("sent");

@@ -27,7 +27,7 @@ impl Conn {
                         tracing::warn!(error = %e, "the guest's session did not end");
                     }
                 }
-                self.session(s);
+                self.session(s).await;
                 Ok(())
             }
             ClientMessage::Login { name, password } => {
@@ -36,7 +36,7 @@ impl Conn {
                     .login(&name, &password, &self.address)
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                self.session(s);
+                self.session(s).await;
                 Ok(())
             }
             ClientMessage::ChangePassword {
@@ -100,7 +100,7 @@ impl Conn {
                     .guest(&self.address)
                     .await
                     .map_err(|e| Refusal::new(e.code(), e.to_string()))?;
-                self.session(s);
+                self.session(s).await;
                 Ok(())
             }
             ClientMessage::Logout => {

@@ -223,6 +223,12 @@ impl Conn {
     }
 
     fn refuse(&self, r: Refusal) {
+        self.refuse_at(r, None);
+    }
+
+    /// Refuses a request, naming the table it was for: a client waiting to get into a
+    /// table (a wrong invite code, a table gone) learns that its way in was refused.
+    fn refuse_at(&self, r: Refusal, table: Option<&str>) {
         self.hall
             .metrics
             .errors
@@ -230,7 +236,7 @@ impl Conn {
             .inc();
         self.client
             .out
-            .send(&ServerMessage::error(r.code, r.message, None));
+            .send(&ServerMessage::error(r.code, r.message, table));
     }
 
     /// Counts a message over the rate limit against [`FLOOD_ALLOWANCE`], which accepted
@@ -287,13 +293,20 @@ impl Conn {
         if !self.greeted {
             return self.hello(message).await;
         }
-        match self.handle(message).await {
+        let done = match message.into_table_request() {
+            Ok(request) => {
+                let table = request.table().clone();
+                self.forward(request).await.map_err(|r| (r, Some(table)))
+            }
+            Err(other) => self.handle(other).await.map_err(|r| (r, None)),
+        };
+        match done {
             Ok(()) => {
                 self.strikes = 0;
                 true
             }
-            Err(r) => {
-                self.refuse(r);
+            Err((r, table)) => {
+                self.refuse_at(r, table.as_deref());
                 self.strike()
             }
         }
@@ -357,13 +370,33 @@ impl Conn {
         self.client.user.as_ref().ok_or_else(Refusal::not_logged_in)
     }
 
-    fn session(&mut self, s: crate::accounts::Session) {
+    /// A session opened on this connection (a guest, a registration, a login): the client
+    /// hears of it first, then every table the connection follows and every table where
+    /// its person sits, so that their seats show the name the person has now, the
+    /// connection sees each table as its new person may, and follows the tables where
+    /// the account logged in sits (as a hello with its token would have it resume them).
+    async fn session(&mut self, s: crate::accounts::Session) {
         self.token = Some(s.token.clone());
         self.set_user(s.user.clone());
         self.client.out.send(&ServerMessage::Session {
             token: s.token,
-            user: s.user,
+            user: s.user.clone(),
         });
+        let mut tables = self.followed.oldest_first();
+        for t in self.hall.seated_tables(&s.user) {
+            if !tables.contains(&t) {
+                tables.push(t);
+            }
+        }
+        for t in tables {
+            let from = self.client.clone();
+            // A table that closed meanwhile, or one past the bound of tables followed,
+            // is left as it is: the account's seat there is kept, and a reconnect
+            // resumes it (or says why not).
+            if let Err(r) = self.send_to(&t, Cmd::User { from }, false).await {
+                tracing::debug!(table = %t, code = r.code.as_str(), "a table not told of a session");
+            }
+        }
     }
 
     /// Hands `cmd` to table `table`, which answers the client itself. The connection
@@ -462,11 +495,8 @@ impl Conn {
         .await
     }
 
+    /// A message that is not a table's request (those are [`Conn::forward`]ed whole).
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refusal> {
-        let message = match message.into_table_request() {
-            Ok(request) => return self.forward(request).await,
-            Err(other) => other,
-        };
         let hall = self.hall.clone();
         match message {
             ClientMessage::Hello { .. } => {
@@ -551,7 +581,7 @@ impl Conn {
                     .set_muted(&user, mute)
                     .map_err(|e| Refusal::new(ErrorCode::NotAllowed, e.to_string()))
             }
-            // Passed on whole by `into_table_request` above; never read here.
+            // Passed on whole by `on_text`'s `into_table_request`; never read here.
             ClientMessage::Join(_)
             | ClientMessage::Watch(_)
             | ClientMessage::Stand(_)

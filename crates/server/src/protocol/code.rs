@@ -93,6 +93,8 @@ error_codes! {
     TooManyTables = "too_many_tables",
     /// The table is private: its invite code is needed.
     Private = "private",
+    /// The private table's host lets nobody watch: only its players follow it.
+    NoSpectators = "no_spectators",
     /// The table has no such seat.
     NoSeat = "no_seat",
     /// Someone sits in that seat.

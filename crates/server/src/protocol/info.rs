@@ -17,6 +17,11 @@ pub struct TableOptions {
     pub seats: Option<usize>,
     /// Private: not listed in the lobby, joined with the invite code only.
     pub private: bool,
+    /// At a private table, whether those with the invite code may watch when they do not
+    /// play (the host's choice, off unless asked: a private game is its players' own).
+    /// Anyone may watch a public table.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub spectators: bool,
     /// Whether computers may fill empty seats and take over for players who time out or
     /// leave.
     pub computers: bool,
@@ -50,6 +55,7 @@ impl Default for TableOptions {
             config: Value::Null,
             seats: None,
             private: false,
+            spectators: false,
             computers: true,
             rated: false,
             turn_seconds: Default::default(),

@@ -124,8 +124,14 @@ pub struct Auto {
 pub struct Resume {
     /// The table.
     pub table: TableId,
-    /// The last sequence number received from it.
+    /// The last sequence number received from it; 0 for a client that holds nothing of
+    /// the table yet (a page just loaded), which is sent every entry the table still
+    /// keeps, to draw its log of moves and its chat from.
     pub last_seq: u64,
+    /// The invite code of a private table, for a spectator whose connection is new (a
+    /// player seated there needs none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// A request to one table, as the table's task receives it. Its wire form is the client's

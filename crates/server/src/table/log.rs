@@ -80,10 +80,12 @@ impl Log {
         self.entries.push_back((seq, entry));
     }
 
-    /// The entries after `last_seq`, or `None` when some of them are no longer kept.
+    /// The entries after `last_seq`, or `None` when some of them are no longer kept. A
+    /// `last_seq` of 0 asks for everything kept: a client that holds nothing misses no
+    /// gap, it only starts where the log does.
     pub fn since(&self, last_seq: u64) -> Option<impl Iterator<Item = &(u64, Entry)>> {
         let oldest = self.entries.front().map_or(u64::MAX, |(s, _)| *s);
-        if last_seq + 1 < oldest && !self.entries.is_empty() {
+        if last_seq != 0 && last_seq + 1 < oldest && !self.entries.is_empty() {
             return None;
         }
         Some(self.entries.iter().filter(move |(s, _)| *s > last_seq))
@@ -201,5 +203,11 @@ mod tests {
         assert_eq!(kept, vec![3, 4, 5]);
         assert!(log.since(1).is_none(), "entry 2 is gone");
         assert_eq!(log.since(5).map(|i| i.count()), Some(0));
+        let all: Vec<u64> = log.since(0).map(|i| i.map(|(s, _)| *s).collect()).unwrap();
+        assert_eq!(
+            all,
+            vec![3, 4, 5],
+            "a client that holds nothing gets all that is kept"
+        );
     }
 }

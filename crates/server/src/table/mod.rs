@@ -86,6 +86,10 @@ pub(crate) enum Cmd {
     },
     /// A connection closed.
     Gone { conn: ConnId },
+    /// The connection's person changed or was renamed: a guest who registered keeps its
+    /// account under the new name, a login or a new guest puts another account behind the
+    /// connection (see [`TableTask::user_changed`]).
+    User { from: Client },
     /// A connection at its bound of tables asks to stop following this one: `done` hears
     /// whether it did (not while the connection's person holds a seat here).
     Unfollow {
@@ -261,6 +265,7 @@ impl TableTask {
                 ready,
             } => self.join(from, seat, invite, ready).await,
             Cmd::Gone { conn } => self.gone(conn).await,
+            Cmd::User { from } => self.user_changed(from).await,
             Cmd::Unfollow { conn, done } => {
                 let let_go = !self.seated_connection(conn);
                 if let_go {
@@ -283,7 +288,7 @@ impl TableTask {
         match request {
             TableRequest::Join(r) => self.join(from, r.seat, r.invite, false).await,
             TableRequest::Watch(r) => self.watch(from, r.invite),
-            TableRequest::Resume(r) => self.resume(from, r.last_seq).await,
+            TableRequest::Resume(r) => self.resume(from, r.last_seq, r.invite).await,
             TableRequest::Stand(_) => self.stand(&from, false).await,
             TableRequest::Leave(_) => self.stand(&from, true).await,
             TableRequest::Ready(r) => self.ready(&from, r.ready).await,

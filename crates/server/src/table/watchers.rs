@@ -80,11 +80,28 @@ impl TableTask {
         }
     }
 
+    /// Whether `from`, who holds no seat here, may follow the table as a spectator: anyone
+    /// at a public table; at a private one, whoever already follows it on this connection,
+    /// its host, and those with its code when the host lets people watch.
+    fn may_watch(&self, from: &Client, invite: Option<&str>) -> Result<(), Refusal> {
+        if self.invite.is_none() || self.subs.contains_key(&from.conn) || self.is_host(from) {
+            return Ok(());
+        }
+        self.check_invite(invite)?;
+        if !self.options.spectators {
+            return Err(Refusal::new(
+                ErrorCode::NoSpectators,
+                "the host of this private table lets nobody watch it",
+            ));
+        }
+        Ok(())
+    }
+
     /// Follows the table as a spectator (or, for a person seated here, from their seat).
     pub(super) fn watch(&mut self, from: Client, invite: Option<String>) {
         let already_seated = from.user.as_ref().and_then(|u| self.seat_of(u)).is_some();
         if !already_seated {
-            if let Err(r) = self.check_invite(invite.as_deref()) {
+            if let Err(r) = self.may_watch(&from, invite.as_deref()) {
                 return self.refuse(&from, r);
             }
         }
@@ -95,17 +112,15 @@ impl TableTask {
     }
 
     /// A connection back after a drop: what it missed since `last_seq`, in order, then the
-    /// table as it is now.
-    pub(super) async fn resume(&mut self, from: Client, last_seq: u64) {
+    /// table as it is now. A client that holds nothing yet (`last_seq` 0: a page just
+    /// loaded) is sent every entry still kept, so that it can show the moves and the chat
+    /// that came before.
+    pub(super) async fn resume(&mut self, from: Client, last_seq: u64, invite: Option<String>) {
         let seated = from.user.as_ref().and_then(|u| self.seat_of(u)).is_some();
-        if !seated && self.invite.is_some() && !self.subs.contains_key(&from.conn) {
-            return self.refuse(
-                &from,
-                Refusal::new(
-                    ErrorCode::Private,
-                    "this table is private: join it with its invite code",
-                ),
-            );
+        if !seated {
+            if let Err(r) = self.may_watch(&from, invite.as_deref()) {
+                return self.refuse(&from, r);
+            }
         }
         self.subscribe(&from);
         let audience = self.audience(from.user.as_ref());
@@ -186,6 +201,58 @@ impl TableTask {
             from: user.name.clone(),
             text,
         });
+    }
+
+    /// The person behind connection `from.conn` changed. A guest who registered is the
+    /// same account under a new name: its seats, its hosting and its connections here take
+    /// the name, so the seats and the lobby say who plays. A login (or a new guest after a
+    /// logout) puts another account behind the connection: it follows the table as that
+    /// account from now on, seeing what that account may see, and the seat it held as the
+    /// old one counts as left by that connection; where the account logged in sits, the
+    /// connection starts following the table. Either way the connection is sent the table
+    /// afresh, since its seat may have changed with its person.
+    pub(super) async fn user_changed(&mut self, from: Client) {
+        let Some(user) = from.user.clone() else {
+            return;
+        };
+        let mut renamed = false;
+        for seat in &mut self.seats {
+            if seat.holds(&user) && seat.person.as_ref() != Some(&user) {
+                seat.person = Some(user.clone());
+                renamed = true;
+            }
+        }
+        if self.host.id == user.id && self.host != user {
+            self.host = user.clone();
+            renamed = true;
+        }
+        for sub in self.subs.values_mut() {
+            if sub.user.as_ref().is_some_and(|u| u.id == user.id) {
+                sub.user = Some(user.clone());
+            }
+        }
+        let sits_here = self.seat_of(&user).is_some();
+        let follows = match self.subs.get_mut(&from.conn) {
+            Some(sub) => {
+                sub.user = Some(user.clone());
+                true
+            }
+            // The account logged in sits here: its new connection follows the table.
+            None if sits_here => {
+                self.subscribe(&from);
+                true
+            }
+            None => false,
+        };
+        if renamed {
+            self.save().await;
+        }
+        self.recount_connections();
+        if follows {
+            from.out.send(&self.snapshot(Some(&user)));
+        }
+        self.sync_auto_bots();
+        self.publish_seats();
     }
 
     /// A connection closed: its seat (if any) counts as away from now.

@@ -188,6 +188,7 @@ async fn every_kind_of_bad_input_gets_a_typed_error_and_changes_nothing() {
     conn.send(&ClientMessage::Resume(request::Resume {
         table: table.clone(),
         last_seq: seen.seq,
+        invite: None,
     }))
     .await
     .expect("sent");

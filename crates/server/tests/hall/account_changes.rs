@@ -1,10 +1,13 @@
 //! Changing an account through the real server: a new password ends every other session,
-//! and a deleted account releases its name while its games stay.
+//! a deleted account releases its name while its games stay, and a guest who registers is
+//! named anew where it sits.
 
 use crate::common::Connection;
-use crate::common::{get, guest, quick_game, refused, send, TestServer, WAIT};
+use crate::common::{
+    create_table, enter, get, guest, quick_game, refused, send, until, TestServer, WAIT,
+};
 use server::protocol::request;
-use server::protocol::{ClientMessage, ServerMessage};
+use server::protocol::{ClientMessage, ServerMessage, TableOptions};
 use std::time::Duration;
 
 /// Sends a password change and returns the server's answer: the count of sessions ended,
@@ -220,5 +223,132 @@ async fn a_player_deletes_their_account_and_their_games_stay_under_another_name(
         delete_account(&mut g, "anything").await,
         Err("guest".into())
     );
+    server.stop().await;
+}
+
+/// The table's description in a `table` or `seats` message about `table`.
+fn info_of<'a>(m: &'a ServerMessage, table: &str) -> Option<&'a server::protocol::TableInfo> {
+    match m {
+        ServerMessage::Table { table: t, info, .. }
+        | ServerMessage::Seats { table: t, info, .. }
+            if t == table =>
+        {
+            Some(info)
+        }
+        _ => None,
+    }
+}
+
+/// A guest who registers keeps its account under the new name, but the seat it held, the
+/// table it hosted and the lobby's line of that table kept "guest-…": a table stores each
+/// seat's person as it was when they sat down. They take the new name at once, and keep
+/// it when the player comes back on a new connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_who_registers_is_named_anew_at_its_seats_and_in_the_lobby() {
+    let server = TestServer::fresh("renamed").await;
+    let (mut a, _) = guest(&server.addr).await;
+    let (table, mut seen) = create_table(&mut a, "gomoku", TableOptions::default()).await;
+    let (mut lobby, _) = guest(&server.addr).await;
+    send(&mut lobby, ClientMessage::Lobby { game: None }).await;
+    while !matches!(
+        lobby.recv_within(WAIT).await.expect("the lobby"),
+        ServerMessage::Lobby { .. }
+    ) {}
+    let (token, user) = a
+        .session(ClientMessage::Register {
+            name: "nina".into(),
+            password: "nina's password".into(),
+        })
+        .await
+        .expect("registered");
+    assert_eq!(user.name, "nina");
+    let named = |info: &server::protocol::TableInfo| {
+        info.host == "nina" && info.seats[0].user.as_ref() == Some(&user)
+    };
+    // The player's own table says so, and so does the lobby.
+    until(&mut a, &table, &mut seen, |m| {
+        info_of(m, &table).is_some_and(named)
+    })
+    .await;
+    loop {
+        if let ServerMessage::LobbyTable { table: t } =
+            lobby.recv_within(WAIT).await.expect("the lobby's news")
+        {
+            if t.id == table && named(&t) {
+                break;
+            }
+        }
+    }
+    // Back on a new connection: the same table, under the same name.
+    a.close().await;
+    let (mut back, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    let resume = ClientMessage::Resume(request::Resume {
+        table: table.clone(),
+        last_seq: u64::MAX,
+        invite: None,
+    });
+    let (snapshot, _) = enter(&mut back, &table, resume).await;
+    let info = info_of(&snapshot, &table).expect("the table");
+    assert!(named(info), "{info:?}");
+    server.stop().await;
+}
+
+/// A player who logs in to another account follows the tables as that account from then
+/// on: the table where the page sat as a guest sends it afresh, seen as the account logged
+/// in sees it (here a spectator's), not from the guest's seat; and the table where the
+/// account sits follows the connection at once, seat and all, without a reconnect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_login_follows_the_tables_as_the_account_logged_in() {
+    let server = TestServer::fresh("login-follows").await;
+    let (mut other, _) = guest(&server.addr).await;
+    other
+        .session(ClientMessage::Register {
+            name: "olga".into(),
+            password: "olga's password".into(),
+        })
+        .await
+        .expect("registered");
+    let (olgas, _) = create_table(&mut other, "gomoku", TableOptions::default()).await;
+    other.close().await;
+    let (mut a, _) = guest(&server.addr).await;
+    let (table, _) = create_table(&mut a, "gomoku", TableOptions::default()).await;
+    let (_, olga) = a
+        .session(ClientMessage::Login {
+            name: "olga".into(),
+            password: "olga's password".into(),
+        })
+        .await
+        .expect("logged in");
+    let (mut here, mut hers) = (None, None);
+    while here.is_none() || hers.is_none() {
+        if let ServerMessage::Table {
+            table: t,
+            you,
+            info,
+            ..
+        } = a.recv_within(WAIT).await.expect("the tables afresh")
+        {
+            if t == table {
+                here = Some((you, info));
+            } else if t == olgas {
+                hers = Some(you);
+            }
+        }
+    }
+    let (you, info) = here.expect("the guest's table");
+    assert_eq!(you, None, "olga holds no seat here");
+    let guest_seat = info.seats[0]
+        .user
+        .as_ref()
+        .expect("the guest's seat is kept");
+    assert_ne!(guest_seat.id, olga.id);
+    assert!(
+        !info.seats[0].connected,
+        "nobody follows the guest's seat now"
+    );
+    assert_eq!(hers, Some(Some(0)), "olga's own table, from her seat");
     server.stop().await;
 }

@@ -162,6 +162,7 @@ async fn watching_again_and_again_sends_the_lobby_and_the_table_nothing() {
             ClientMessage::Resume(request::Resume {
                 table: table.clone(),
                 last_seq: 0,
+                invite: None,
             }),
         )
         .await;

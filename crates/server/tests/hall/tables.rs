@@ -88,6 +88,7 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
         ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq,
+            invite: None,
         }),
     )
     .await;
@@ -107,6 +108,7 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
         ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq: before_the_deal,
+            invite: None,
         }),
     )
     .await;
@@ -151,6 +153,7 @@ async fn a_second_connection_of_the_same_account_takes_the_seat_over() {
     let resume = ClientMessage::Resume(request::Resume {
         table: table.clone(),
         last_seq: 0,
+        invite: None,
     });
     let (m, _) = enter(&mut second, &table, resume).await;
     assert!(matches!(m, ServerMessage::Table { you: Some(0), .. }));
@@ -397,6 +400,7 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
         ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq: 0,
+            invite: None,
         }),
     )
     .await;

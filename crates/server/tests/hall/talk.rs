@@ -285,3 +285,69 @@ async fn chat_cannot_reorder_hide_or_stack_characters() {
     assert!(matches!(refused, ServerMessage::Error { ref code, .. } if code == "bad_chat"));
     server.stop().await;
 }
+
+/// A page loaded again holds nothing of its table, and used to get only the table as it
+/// is: the moves before and the chat were gone. A resume from 0 is sent everything the
+/// table still keeps, chat and moves in order, before the snapshot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_holds_nothing_is_sent_the_moves_and_the_chat_kept() {
+    let server = TestServer::fresh("replay-all").await;
+    let (mut a, token) = guest(&server.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "gomoku".into(),
+    };
+    let (table, mut seen) = crate::common::open_table(&mut a, quick).await;
+    send(
+        &mut a,
+        ClientMessage::Chat {
+            table: Some(table.clone()),
+            text: "good luck".into(),
+        },
+    )
+    .await;
+    until(&mut a, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Table { game: Some(_), .. })
+    })
+    .await;
+    // Our first stone (black moves first), and the computer's answer.
+    act(&mut a, &table, json!({"place": [7, 7]})).await;
+    until(&mut a, &table, &mut seen, |m| {
+        matches!(m, ServerMessage::Action { seat: 1, .. })
+    })
+    .await;
+    a.close().await;
+    let (mut back, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    let resume = ClientMessage::Resume(request::Resume {
+        table: table.clone(),
+        last_seq: 0,
+        invite: None,
+    });
+    let (_, replayed) = enter(&mut back, &table, resume).await;
+    let said: Vec<String> = replayed
+        .messages
+        .iter()
+        .filter_map(|m| match m {
+            ServerMessage::Chat { text, .. } => Some(format!("chat {text}")),
+            ServerMessage::Action { seat, action, .. } => Some(format!("{seat}: {action}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        said.first().map(String::as_str),
+        Some("chat good luck"),
+        "{said:?}"
+    );
+    assert_eq!(
+        said.get(1).map(String::as_str),
+        Some(r#"0: {"place":[7,7]}"#),
+        "{said:?}"
+    );
+    assert!(
+        said.get(2).is_some_and(|s| s.starts_with("1: ")),
+        "{said:?}"
+    );
+    server.stop().await;
+}

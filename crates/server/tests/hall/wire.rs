@@ -89,6 +89,7 @@ async fn a_commitment_says_how_long_is_left_to_send_a_nonce_live_and_replayed() 
     back.send(&ClientMessage::Resume(request::Resume {
         table: table.clone(),
         last_seq: before,
+        invite: None,
     }))
     .await
     .expect("sent");
@@ -146,6 +147,7 @@ async fn the_seats_of_a_game_resumed_after_a_restart_are_ready() {
         ClientMessage::Resume(request::Resume {
             table: table.clone(),
             last_seq: 0,
+            invite: None,
         }),
     )
     .await;
