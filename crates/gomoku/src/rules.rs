@@ -67,6 +67,16 @@ fn seat_zero(seat: &u8) -> bool {
     *seat == 0
 }
 
+/// The colour `seat` plays when black is seat `black`; `None` for any other seat, or a
+/// `black` that names no seat (a view read from a judge request may say anything).
+fn color_at(black: u8, seat: Seat) -> Option<Color> {
+    match (black, seat) {
+        (0, 0) | (1, 1) => Some(Color::Black),
+        (0, 1) | (1, 0) => Some(Color::White),
+        _ => None,
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -83,19 +93,14 @@ impl Default for Config {
 impl Config {
     /// The colour `seat` plays, `None` for a seat that is not at the board.
     pub fn color_of(&self, seat: Seat) -> Option<Color> {
-        let black = usize::from(self.black);
-        match seat {
-            s if s == black => Some(Color::Black),
-            s if s == 1 - black => Some(Color::White),
-            _ => None,
-        }
+        color_at(self.black, seat)
     }
 
     /// The seat that plays `color`.
     pub fn seat_of(&self, color: Color) -> Seat {
         match color {
             Color::Black => usize::from(self.black),
-            Color::White => 1 - usize::from(self.black),
+            Color::White => usize::from(self.black == 0),
         }
     }
 
@@ -444,12 +449,7 @@ pub struct View {
 impl View {
     /// The colour `seat` plays, `None` for a seat that is not at the board.
     pub fn color_of(&self, seat: Seat) -> Option<Color> {
-        let black = usize::from(self.black);
-        match seat {
-            s if s == black => Some(Color::Black),
-            s if s == 1 - black => Some(Color::White),
-            _ => None,
-        }
+        color_at(self.black, seat)
     }
 
     /// The board the moves make.
