@@ -128,11 +128,11 @@ test('undo: asked right after our own move; a refusal costs nothing; a grey Undo
   assert.match(await asked.innerText(), new RegExp(`${aName} asks to take back`));
   await b.locator('.undoask [data-focus="refuse"]').click();
   // Refused: the stone stays, no undo is used up, and the button says when to ask again.
-  await a.waitForFunction(() => !window.qipai.view.game.view.pending_undo);
+  const refused = 'Refused: you may ask again after the next stone';
+  await a.locator('.gomoku .undohint', { hasText: refused }).waitFor({ timeout: 5000 });
   assert.equal(await a.locator('.goban .stone').count(), 1);
   assert.equal(await a.locator('.gplayer.black .gmeta').innerText(), 'You play Black · 3 undos left');
   assert.ok(await undo.isDisabled());
-  const refused = 'Refused: you may ask again after the next stone';
   assert.deepEqual(await why(a), { title: refused, described: refused, hint: refused });
   await a.screenshot({ path: screenshotPath('gomoku-undo-refused') });
 
