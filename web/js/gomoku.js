@@ -201,7 +201,8 @@ function undoQuestion(tv, v) {
 
 /**
  * Why Undo is grey for the seated player `me` (a colour), or '' when it is not, or the
- * reason is only the moment (our move on its way).
+ * reason is only the moment (our move on its way). An Undo that is not grey may still
+ * need a word: after a refusal, asking again before the next stone costs an undo.
  */
 function undoWhy(tv, v, me) {
   if (v.pending_undo) return t(v.pending_undo === me ? 'go.why.waiting' : 'go.why.answer');
@@ -209,8 +210,8 @@ function undoWhy(tv, v, me) {
   // A random opening's stones are nobody's to take back.
   const opening = tv.info?.options?.config?.opening || 0;
   if (!v.moves.some((_, i) => i >= opening && i % 2 === k)) return t('go.why.none');
-  if (v.undo === 'ask' && v.undo_refused?.[k]) return t('go.why.refused');
   if (v.undo === 'ask' && v.undo_left[k] === 0) return t('go.why.used', { n: tv.info?.options?.config?.undo_limit ?? 3 });
+  if (v.undo === 'ask' && v.undo_refused?.[k]) return t('go.why.refused');
   return '';
 }
 
@@ -232,8 +233,9 @@ export function render(tv, result) {
   // Undo and Resign are a player's: a spectator (or a replay) has neither.
   const seated = tv.you !== undefined && !result;
   const me = tv.you !== undefined ? colorOf(v, tv.you) : null;
-  // A grey Undo says why, beside it and to a screen reader.
-  const why = seated && !can('request_undo') && live ? undoWhy(tv, v, me) : '';
+  // A grey Undo says why, beside it and to a screen reader; after a refusal an Undo that
+  // is on says what asking again costs.
+  const why = seated && live ? undoWhy(tv, v, me) : '';
   const resign = async () => {
     if (await ask(t('go.resignask'), t('act.resign'), t('go.playon'), { danger: true })) tv.act('resign');
   };

@@ -335,7 +335,7 @@ fn gomoku() -> Value {
             (
                 "undo_refused",
                 says(
-                    "by colour, black then white: whether its last request was refused with the board as it is (it may ask again after the next stone)",
+                    "by colour, black then white: whether its last request was refused with the board as it is (asking again before another stone costs one undo)",
                     tuple(&[boolean(), boolean()]),
                 ),
             ),

@@ -29,9 +29,11 @@ pub struct Config {
     pub rule: Rule,
     /// How undo requests are settled.
     pub undo: UndoPolicy,
-    /// Undo requests each player may have granted per game under [`UndoPolicy::Ask`]. A
-    /// refused request costs nothing, so a player is not punished for asking; asking again
-    /// waits for the next stone, so a refusal is not answered with the same request.
+    /// Undos each player may have granted per game under [`UndoPolicy::Ask`]. A refused
+    /// request costs nothing, so a player is not punished for asking; asking again before
+    /// another stone has been played costs one at once, so the same question cannot be put
+    /// over and over for free. No request costs more than it did when every request cost
+    /// one, so the records of those games still replay.
     pub undo_limit: u8,
     /// Stones laid at random before play, black first and alternating, within three points
     /// of the centre (0 to [`MAX_OPENING`]). The deal's seed draws them, so the record
@@ -201,11 +203,14 @@ pub struct State {
     undo_left: [u8; 2],
     pending_undo: Option<Color>,
     /// Stones placed so far, those taken back included: it names a position, so that a
-    /// refused request is not asked again until a stone has been played.
+    /// request repeated after a refusal, before another stone, is told apart.
     placed: usize,
     /// Per colour (black, white), the [`State::placed`] count at which its last request
     /// was refused.
     refused_at: [Option<usize>; 2],
+    /// Whether the pending request has been paid for when asked (a repeat after a
+    /// refusal), so that granting it costs nothing more.
+    pending_paid: bool,
     end: Option<GameEnd>,
     win_line: Vec<Point>,
 }
@@ -233,6 +238,7 @@ impl State {
             pending_undo: None,
             placed: 0,
             refused_at: [None; 2],
+            pending_paid: false,
             end: None,
             win_line: Vec::new(),
         })
@@ -325,8 +331,8 @@ impl State {
         last >= usize::from(self.config.opening)
     }
 
-    /// Whether `color`'s last request was refused with the board as it is now: it may ask
-    /// again once a stone has been played.
+    /// Whether `color`'s last request was refused with the board as it is now: asking
+    /// again before another stone costs one undo at once.
     fn refused_here(&self, color: Color) -> bool {
         self.refused_at[color.index()] == Some(self.placed)
     }
@@ -335,8 +341,7 @@ impl State {
         self.end.is_none()
             && self.pending_undo.is_none()
             && self.has_own_move(color)
-            && (self.config.undo == UndoPolicy::Granted
-                || (self.undo_left[color.index()] > 0 && !self.refused_here(color)))
+            && (self.config.undo == UndoPolicy::Granted || self.undo_left[color.index()] > 0)
     }
 
     /// Lifts stones until `color`'s last stone is gone, so `color` is to move again.
@@ -432,7 +437,7 @@ pub struct View {
     /// Undo requests each colour may still have granted, black then white.
     pub undo_left: [u8; 2],
     /// Whether each colour's last undo request (black, white) was refused with the board
-    /// as it is: it may ask again once a stone has been played.
+    /// as it is: asking again before another stone costs one undo at once.
     #[serde(default)]
     pub undo_refused: [bool; 2],
     /// The seat that plays black ([`Config::black`]).
@@ -555,9 +560,13 @@ impl Rules for Gomoku {
             return match action {
                 Action::AnswerUndo(accept) if asker.other() == color => {
                     state.pending_undo = None;
+                    let paid = std::mem::take(&mut state.pending_paid);
                     if accept {
-                        state.undo_left[asker.index()] =
-                            state.undo_left[asker.index()].saturating_sub(1);
+                        if !paid {
+                            state.undo_left[asker.index()] =
+                                state.undo_left[asker.index()].saturating_sub(1);
+                        }
+                        state.refused_at[asker.index()] = None;
                         state.take_back(asker, events);
                     } else {
                         state.refused_at[asker.index()] = Some(state.placed);
@@ -584,11 +593,6 @@ impl Rules for Gomoku {
                 if !state.has_own_move(color) {
                     return Err(RuleError::Illegal("you have no move to take back".into()));
                 }
-                if state.config.undo == UndoPolicy::Ask && state.refused_here(color) {
-                    return Err(RuleError::Illegal(
-                        "your request was refused; you may ask again after the next stone".into(),
-                    ));
-                }
                 if !state.may_request_undo(color) {
                     return Err(RuleError::Illegal(format!(
                         "no undo left (limit {} granted per game)",
@@ -598,6 +602,13 @@ impl Rules for Gomoku {
                 match state.config.undo {
                     UndoPolicy::Granted => state.take_back(color, events),
                     UndoPolicy::Ask => {
+                        // The same request again, before another stone: it costs one now.
+                        let repeat = state.refused_here(color);
+                        if repeat {
+                            state.undo_left[color.index()] =
+                                state.undo_left[color.index()].saturating_sub(1);
+                        }
+                        state.pending_paid = repeat;
                         state.pending_undo = Some(color);
                         events.push(Event::UndoRequested { color });
                     }

@@ -1,7 +1,7 @@
 // Gomoku between games and around an undo: the colours swap from game to game (against the
 // computer and between people), the page says which colour we play; an undo may be asked
-// right after our own move, a refused one costs nothing, a greyed Undo says why, and the
-// replay names who asked.
+// right after our own move, a refused one costs nothing (and Undo says what asking again
+// at once costs), a greyed Undo says why, and the replay names who asked.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -127,12 +127,12 @@ test('undo: asked right after our own move; a refusal costs nothing; a grey Undo
   await asked.waitFor();
   assert.match(await asked.innerText(), new RegExp(`${aName} asks to take back`));
   await b.locator('.undoask [data-focus="refuse"]').click();
-  // Refused: the stone stays, no undo is used up, and the button says when to ask again.
-  const refused = 'Refused: you may ask again after the next stone';
+  // Refused: the stone stays, no undo is used up, and Undo says what asking again costs.
+  const refused = 'Refused: asking again before the next stone uses one of your undos';
   await a.locator('.gomoku .undohint', { hasText: refused }).waitFor({ timeout: 5000 });
   assert.equal(await a.locator('.goban .stone').count(), 1);
   assert.equal(await a.locator('.gplayer.black .gmeta').innerText(), 'You play Black · 3 undos left');
-  assert.ok(await undo.isDisabled());
+  assert.ok(await undo.isEnabled());
   assert.deepEqual(await why(a), { title: refused, described: refused, hint: refused });
   await a.screenshot({ path: screenshotPath('gomoku-undo-refused') });
 

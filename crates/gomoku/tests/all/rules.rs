@@ -283,37 +283,63 @@ fn rule_undo_is_asked_right_after_ones_own_move_and_takes_back_that_stone() {
 fn rule_three_undos_granted_per_player_and_a_refusal_costs_none() {
     let mut s = start(Config::default());
     assert_eq!(Config::default().undo_limit, 3);
+    let seen = |s: &State| {
+        let v = Gomoku::view(s, Viewer::Spectator);
+        (v.undo_left, v.undo_refused)
+    };
     place(&mut s, "h8");
-    // Refused: nothing used up; the same request waits for the next stone.
+    // Refused: nothing used up.
     apply(&mut s, 0, Action::RequestUndo).unwrap();
     apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
-    let view = Gomoku::view(&s, Viewer::Spectator);
-    assert_eq!((view.undo_left, view.undo_refused), ([3, 3], [true, false]));
-    assert!(!Gomoku::legal(&s, 0).contains(&Action::RequestUndo));
-    let err = apply(&mut s, 0, Action::RequestUndo).unwrap_err();
-    assert!(
-        err.to_string().contains("ask again after the next stone"),
-        "{err}"
-    );
-    place(&mut s, "i9");
+    assert_eq!(seen(&s), ([3, 3], [true, false]));
+    // The same request again, before another stone, costs one at once, granted or not.
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    assert_eq!(seen(&s).0, [2, 3]);
+    apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
+    assert!(s.moves().is_empty());
     assert_eq!(
-        Gomoku::view(&s, Viewer::Spectator).undo_refused,
-        [false, false]
+        seen(&s),
+        ([1, 3], [false, false]),
+        "a paid request is not paid twice"
     );
-    // Three granted, each taking back black's stone and white's reply.
-    for left in (0..3).rev() {
-        apply(&mut s, 0, Action::RequestUndo).unwrap();
-        apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
-        assert!(s.moves().is_empty());
-        assert_eq!(Gomoku::view(&s, Viewer::Spectator).undo_left, [left, 3]);
-        place(&mut s, "h8");
-        place(&mut s, "i9");
-    }
+    // A request after another stone is a new one: granted, it costs one.
+    place(&mut s, "h8");
+    place(&mut s, "i9");
+    apply(&mut s, 1, Action::RequestUndo).unwrap();
+    apply(&mut s, 0, Action::AnswerUndo(false)).unwrap();
+    place(&mut s, "j10");
+    assert_eq!(
+        seen(&s),
+        ([1, 3], [false, false]),
+        "the next stone clears a refusal"
+    );
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
+    assert_eq!(seen(&s).0, [0, 3]);
     let err = apply(&mut s, 0, Action::RequestUndo).unwrap_err();
     assert!(err.to_string().contains("no undo left"), "{err}");
     assert!(!Gomoku::legal(&s, 0).contains(&Action::RequestUndo));
     // White has its own three.
     assert!(Gomoku::legal(&s, 1).contains(&Action::RequestUndo));
+}
+
+#[test]
+fn rule_games_from_when_every_request_cost_one_still_replay() {
+    // When every request cost one, three in a row, all refused, were allowed. They cost no
+    // more now (the first nothing, the repeats one each), so such a record replays; the
+    // undo they leave may be asked for once more.
+    let mut s = start(Config::default());
+    place(&mut s, "h8");
+    for _ in 0..3 {
+        apply(&mut s, 0, Action::RequestUndo).unwrap();
+        apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    }
+    assert_eq!(Gomoku::view(&s, Viewer::Spectator).undo_left, [1, 3]);
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    assert!(apply(&mut s, 0, Action::RequestUndo).is_err());
 }
 
 #[test]
