@@ -60,7 +60,9 @@ function cardName(c, zh) {
 function showdown(tv, v) {
   const s = v.last_showdown;
   if (!s || !(s.round < v.round || v.finished)) return null;
+  // The pot is 2, and 2 more for each outright win of the round (rule 11).
   const winners = Math.max(0, (s.pot - 2) / 2);
+  const why = winners === 1 ? t('th.potwin1') : winners > 1 ? t('th.potwins', { w: winners }) : '';
   return h(
     'div',
     { class: 'showdown', role: 'group', 'aria-label': t('th.showdown', { n: s.round }) },
@@ -81,7 +83,7 @@ function showdown(tv, v) {
     h(
       'span',
       { class: 'sdverdict' },
-      s.loser === null ? t('th.nobody') : t('th.lost', { name: tv.name(s.loser), pot: s.pot }) + (winners ? t('th.potwins', { w: winners }) : ''),
+      s.loser === null ? t('th.nobody') : t('th.lost', { name: tv.name(s.loser), pot: s.pot }) + why,
     ),
   );
 }
