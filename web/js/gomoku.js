@@ -1,6 +1,7 @@
 // Gomoku: the board as one SVG (crisp at any size), coordinates as the terminal prints
 // them (columns a…, row 1 at the bottom), the last stone marked, the winning five ringed,
-// renju's forbidden points for black (toggle), undo request and answer, resign.
+// renju's forbidden points for black (toggle), which colour each seat plays (they swap from
+// game to game), undo request and answer, resign.
 
 import { h, s, clock, toast, ask } from './dom.js';
 import { t } from './i18n.js';
@@ -19,6 +20,17 @@ function colName(x) {
 /** A point as players read it: h8. */
 export function pointName([x, y], size) {
   return `${colName(x)}${size - y}`;
+}
+
+/** The colour `seat` plays: the view names black's seat, since the colours swap from game
+ * to game (0 in views from before it did). */
+export function colorOf(v, seat) {
+  return seat === (v.black ?? 0) ? 'black' : 'white';
+}
+
+/** The seat that plays `color`. */
+function seatOf(v, color) {
+  return color === 'black' ? v.black ?? 0 : 1 - (v.black ?? 0);
 }
 
 function star(size) {
@@ -134,7 +146,9 @@ function board(tv, v, playable) {
 
 function player(tv, seat, v) {
   const g = tv.game;
-  const color = seat === 0 ? 'black' : 'white';
+  const color = colorOf(v, seat);
+  // Undo counts come black first, white second, whichever seat plays which.
+  const undos = v.undo_left[color === 'black' ? 0 : 1];
   const moving = v.to_move === color && !v.end;
   let clockEl = null;
   if (g?.clocks_ms?.length) {
@@ -145,10 +159,11 @@ function player(tv, seat, v) {
   }
   return h(
     'div',
-    { class: ['gplayer', color, moving && 'acting'] },
+    { class: ['gplayer', color, moving && 'acting'], dataset: { seat: String(seat) } },
     h('span', { class: `gstone ${color}`, 'aria-hidden': 'true' }),
     h('span', { class: 'pname' }, tv.name(seat), tv.badges(seat)),
-    h('span', { class: 'gmeta' }, t(`go.${color}`), v.undo !== 'never' && ` · ${t('go.undoleft', { n: v.undo_left[seat] })}`),
+    // Our own card says "You play Black": the colours swap from game to game.
+    h('span', { class: 'gmeta' }, seat === tv.you ? h('span', { class: 'gyou' }, t('go.youplay', { color: t(`go.${color}`) })) : t(`go.${color}`), v.undo === 'ask' && ` · ${t('go.undoleft', { n: undos })}`),
     clockEl,
     moving && tv.timer(seat),
   );
@@ -167,13 +182,37 @@ function status(tv, v) {
     return t('go.draw');
   }
   if (v.pending_undo) {
-    const mine = tv.you !== undefined && (tv.you === 0 ? 'black' : 'white') === v.pending_undo;
-    return mine ? t('go.undowait') : t('go.undoask');
+    // Our own request, one put to us, or — watching or replaying — whose it is.
+    if (tv.you === undefined) return t('go.undoby', { name: tv.name(seatOf(v, v.pending_undo)), color: t(`go.${v.pending_undo}`) });
+    return colorOf(v, tv.you) === v.pending_undo ? t('go.undowait') : undoQuestion(tv, v);
   }
   if (tv.myTurn()) return t('table.yourturn');
   if (tv.waitsForUs?.()) return t('table.yourturnoffline');
-  const seat = v.to_move === 'black' ? 0 : 1;
-  return t('table.turnof', { name: tv.name(seat) });
+  return t('table.turnof', { name: tv.name(seatOf(v, v.to_move)) });
+}
+
+/** The question put to us: who asks, and whether our reply goes too (when the asker's
+ * stone is not the last on the board). */
+function undoQuestion(tv, v) {
+  const asker = v.pending_undo;
+  const lastIsAskers = (v.moves.length - 1) % 2 === (asker === 'black' ? 0 : 1);
+  return t(lastIsAskers ? 'go.undoasked' : 'go.undoasked2', { name: tv.name(seatOf(v, asker)) });
+}
+
+/**
+ * Why Undo is grey for the seated player `me` (a colour), or '' when it is not, or the
+ * reason is only the moment (our move on its way). An Undo that is not grey may still
+ * need a word: after a refusal, asking again before the next stone costs an undo.
+ */
+function undoWhy(tv, v, me) {
+  if (v.pending_undo) return t(v.pending_undo === me ? 'go.why.waiting' : 'go.why.answer');
+  const k = me === 'black' ? 0 : 1;
+  // A random opening's stones are nobody's to take back.
+  const opening = tv.info?.options?.config?.opening || 0;
+  if (!v.moves.some((_, i) => i >= opening && i % 2 === k)) return t('go.why.none');
+  if (v.undo === 'ask' && v.undo_left[k] === 0) return t('go.why.used', { n: tv.info?.options?.config?.undo_limit ?? 3 });
+  if (v.undo === 'ask' && v.undo_refused?.[k]) return t('go.why.refused');
+  return '';
 }
 
 /**
@@ -184,13 +223,19 @@ function status(tv, v) {
  */
 export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
-  const legal = tv.myTurn() ? tv.game.legal : [];
+  // A player may act off turn too: ask to take back the stone just played, or resign.
+  const live = !!tv.game && tv.synced && tv.you !== undefined && tv.sentAt === undefined && !tv.over;
+  const legal = live ? tv.game.legal || [] : [];
   const can = (a) => legal.some((l) => JSON.stringify(l) === JSON.stringify(a));
   const playable = legal.some((l) => l && typeof l === 'object' && 'place' in l);
   const answering = can({ answer_undo: true });
   const ui = tv.ui;
   // Undo and Resign are a player's: a spectator (or a replay) has neither.
   const seated = tv.you !== undefined && !result;
+  const me = tv.you !== undefined ? colorOf(v, tv.you) : null;
+  // A grey Undo says why, beside it and to a screen reader; after a refusal an Undo that
+  // is on says what asking again costs.
+  const why = seated && live ? undoWhy(tv, v, me) : '';
   const resign = async () => {
     if (await ask(t('go.resignask'), t('act.resign'), t('go.playon'), { danger: true })) tv.act('resign');
   };
@@ -201,13 +246,14 @@ export function render(tv, result) {
     h(
       'div',
       { class: 'gside' },
-      h('div', { class: 'gplayers' }, player(tv, 0, v), player(tv, 1, v)),
+      // Black first, whichever seat plays it.
+      h('div', { class: 'gplayers' }, player(tv, seatOf(v, 'black'), v), player(tv, seatOf(v, 'white'), v)),
       h('p', { class: ['gstatus', tv.myTurn() && 'mine'], role: 'status', 'aria-live': 'polite' }, status(tv, v)),
       answering &&
         h(
           'div',
-          { class: 'undoask', role: 'alertdialog', 'aria-label': t('go.undoask') },
-          h('span', {}, t('go.undoask')),
+          { class: 'undoask', role: 'alertdialog', 'aria-label': undoQuestion(tv, v) },
+          h('span', {}, undoQuestion(tv, v)),
           h('button', { type: 'button', class: 'primary', dataset: { focus: 'accept' }, on: { click: () => tv.act({ answer_undo: true }) } }, t('act.accept')),
           h('button', { type: 'button', class: 'ghost', dataset: { focus: 'refuse' }, on: { click: () => tv.act({ answer_undo: false }) } }, t('act.refuse')),
         ),
@@ -215,7 +261,12 @@ export function render(tv, result) {
       h(
         'div',
         { class: 'controls' },
-        seated && h('button', { type: 'button', class: 'ghost', disabled: !can('request_undo'), dataset: { focus: 'undo' }, on: { click: () => tv.act('request_undo') } }, t('act.undo')),
+        seated &&
+          h(
+            'button',
+            { type: 'button', class: 'ghost', disabled: !can('request_undo'), title: why || undefined, 'aria-describedby': why ? 'undohint' : undefined, dataset: { focus: 'undo' }, on: { click: () => tv.act('request_undo') } },
+            t('act.undo'),
+          ),
         seated && h('button', { type: 'button', class: 'ghost danger', disabled: !can('resign'), dataset: { focus: 'resign' }, on: { click: resign } }, t('act.resign')),
         v.rule === 'renju' &&
           h(
@@ -225,6 +276,7 @@ export function render(tv, result) {
             t('go.forbidden'),
           ),
       ),
+      why ? h('p', { class: 'undohint', id: 'undohint' }, why) : null,
     ),
   );
 }
@@ -232,7 +284,8 @@ export function render(tv, result) {
 export function onAction(tv, m) {
   for (const e of m.events || []) {
     if (e && e.undo_refused) {
-      const mine = tv.you !== undefined && (tv.you === 0 ? 'black' : 'white') === e.undo_refused.color;
+      const v = tv.game?.view || tv.lastView;
+      const mine = tv.you !== undefined && v && colorOf(v, tv.you) === e.undo_refused.color;
       if (mine) toast(t('go.refused'));
     }
   }

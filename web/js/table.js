@@ -6,7 +6,7 @@ import { h, put, toast, clock } from './dom.js';
 import { t, lang } from './i18n.js';
 import { labels, grouped } from './cards.js';
 import { pointName } from './gomoku.js';
-import { gameName, gameInfo, games } from './lobby.js';
+import { gameName, gameInfo, games, rulesButton } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
@@ -404,6 +404,7 @@ export class TableView {
       this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
       this.you === undefined && info && this.cameToFull && h('span', { class: 'doornote', role: 'status' }, t('door.watching')),
       h('span', { class: 'spacer' }),
+      info && rulesButton(info.game, 'ghost small'),
       invite &&
         h(
           'button',

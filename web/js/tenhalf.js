@@ -1,6 +1,6 @@
 // Ten and a half (十点半) at the table: every seat's face-down base card and face-up hits,
-// totals where the viewer may know them, busts and outright wins as they happen, the
-// dealer, the pot, and hit / stand.
+// totals where the viewer may know them, busts and outright wins as they happen, each
+// seat's penalty points, the dealer, the pot, the last round's showdown, and hit / stand.
 
 import { h } from './dom.js';
 import { t, lang } from './i18n.js';
@@ -34,8 +34,58 @@ function statusText(kind) {
   if (!kind) return '';
   if (typeof kind === 'object' && 'won' in kind) return winText(kind.won);
   if (kind === 'stood') return t('th.stood');
-  if (kind === 'out') return t('th.bust');
+  if (kind === 'out') return t('th.out');
   return '';
+}
+
+/** "Bust: K♠ 9♥ 5♦ (−2), new base card": the cards in a span of their own, which a phone
+ * leaves out (the log has them) so that the note stays clear of the seats below. */
+function bustNote(bust, out, zh) {
+  const [before, after = ''] = t(out ? 'th.bustout' : 'th.bustnew', { cards: '\u0000', n: bust.penalty }).split('\u0000');
+  const cards = t('th.cardlist', { cards: bust.cards.map((c) => cardName(c, zh)).join(' ') });
+  return h('span', { class: 'bustnote' }, before, h('span', { class: 'bustcards' }, cards), after);
+}
+
+/** A card's name as the page writes it (K♠, 大王). */
+function cardName(c, zh) {
+  return face(c, { zh }).getAttribute('aria-label');
+}
+
+/**
+ * The last round's showdown, through the next round (and at the end of the game): every
+ * hand that stood with its total and cards, worst first, the lowest marked; who took the
+ * pot and what it held. The next round is dealt in the same move as the showdown, so the
+ * seats themselves no longer show it.
+ */
+function showdown(tv, v) {
+  const s = v.last_showdown;
+  if (!s || !(s.round < v.round || v.finished)) return null;
+  // The pot is 2, and 2 more for each outright win of the round (rule 11).
+  const winners = Math.max(0, (s.pot - 2) / 2);
+  const why = winners === 1 ? t('th.potwin1') : winners > 1 ? t('th.potwins', { w: winners }) : '';
+  return h(
+    'div',
+    { class: 'showdown', role: 'group', 'aria-label': t('th.showdown', { n: s.round }) },
+    h('span', { class: 'sdtitle' }, t('th.showdown', { n: s.round })),
+    h(
+      'ol',
+      {},
+      s.hands.map((hand) =>
+        h(
+          'li',
+          { class: hand.seat === s.loser && 'loser' },
+          `${tv.name(hand.seat)} ${points(hand.points)}`,
+          h('small', {}, ` ${hand.cards.length === 1 ? t('th.card') : t('th.cards', { n: hand.cards.length })}`),
+          hand.seat === s.loser && h('span', { class: 'lowest' }, ` · ${t('th.lowest')}`),
+        ),
+      ),
+    ),
+    h(
+      'span',
+      { class: 'sdverdict' },
+      s.loser === null ? t('th.nobody') : t('th.lost', { name: tv.name(s.loser), pot: s.pot }) + why,
+    ),
+  );
 }
 
 /** The table; `result`, the end-of-game panel if the game is over, floats on the felt. */
@@ -57,20 +107,23 @@ export function render(tv, result) {
       h('span', { class: 'who' }, tv.name(i), i === v.dealer && h('span', { class: 'badge role' }, t('th.dealer')), tv.badges(i), tv.timer(i)),
       h('div', { class: 'cardrow' }, cards),
       h('span', { class: 'pts' }, points(p.points), ' ', statusText(p.status)),
-      p.penalties > 0 && h('span', { class: 'left' }, `−${p.penalties}`),
-      bust && h('span', { class: 'say bust' }, `${t('th.bust')} ${bust.cards.map((c) => face(c, { zh }).getAttribute('aria-label')).join(' ')}`),
+      // The game's penalty points so far, named: a bare "−2" beside "Stands" read as
+      // what standing cost.
+      p.penalties > 0 && h('span', { class: 'left' }, t('th.penalty', { n: p.penalties })),
+      // A bust this round, told as what happened before the hand now shown: a busted
+      // player gets a new base card and plays on, out only if the deck had none.
+      bust && bustNote(bust, p.status === 'out', zh),
     ];
   };
-  seat.cls = (i) => [i === v.dealer && 'dealer', busts[i] && 'bust'];
+  // Red only for a seat that is out on its bust: the new hand of one that plays on is a
+  // hand like any other.
+  seat.cls = (i) => [i === v.dealer && 'dealer', v.players[i].status === 'out' && 'bust'];
 
   const center = [
     h('span', { class: 'tag' }, `${t('th.round', { n: v.round })} · ${t('th.deck', { n: v.deck_left })}`),
     h('span', { class: 'tag' }, `${t('th.pot')} ${2 + 2 * v.winners}`),
   ];
-  if (v.last_showdown && v.last_showdown.round < v.round) {
-    const s = v.last_showdown;
-    center.push(h('span', { class: 'tag' }, s.loser === null ? `${t('th.round', { n: s.round })}: —` : `${t('th.round', { n: s.round })}: ${tv.name(s.loser)} −${s.pot}`));
-  }
+  center.push(showdown(tv, v));
   const can = (a) => legal.includes(a);
   return h(
     'div',

@@ -332,8 +332,22 @@ fn gomoku() -> Value {
             (
                 "undo_left",
                 says(
-                    "undo requests left by colour, black then white (seat 0 plays black)",
+                    "undos each colour may still have granted, black then white",
                     tuple(&[uint(), uint()]),
+                ),
+            ),
+            (
+                "undo_refused",
+                says(
+                    "by colour, black then white: whether its last request was refused with the board as it is (asking again before another stone costs one undo)",
+                    tuple(&[boolean(), boolean()]),
+                ),
+            ),
+            (
+                "black",
+                says(
+                    "the seat that plays black, 0 or 1: the colours swap from game to game",
+                    seat(),
                 ),
             ),
             (

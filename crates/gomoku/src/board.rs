@@ -79,7 +79,8 @@ impl Color {
         }
     }
 
-    /// 0 for black, 1 for white: the seat that plays this colour.
+    /// 0 for black, 1 for white: where the colour's entry sits in per-colour pairs (undo
+    /// counts). Which seat plays it is the table's [`Config::black`](crate::Config::black).
     pub const fn index(self) -> usize {
         match self {
             Color::Black => 0,

@@ -17,7 +17,7 @@ use crate::board::{Point, Rule, MAX_SIZE};
 use crate::engine::{Engine, Limits};
 use crate::renju::{self, Forbidden};
 use crate::rules::{Action, Config, State, View};
-use crate::{Color, Gomoku};
+use crate::Gomoku;
 use game::judge::{answer, Field, Fields, JudgeError};
 use game::Seat;
 use serde_json::{json, Value};
@@ -39,13 +39,11 @@ pub fn judge(request: &Value) -> Value {
     })
 }
 
-/// What `seat` (0 black, 1 white) may do in `view`: answer the other's undo request, or
+/// What `seat` (black is the view's `black` seat, 0 unless it says) may do in `view`: answer the other's undo request, or
 /// place a stone on an empty point that is not forbidden to it.
 fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
-    let color = match seat {
-        0 => Color::Black,
-        1 => Color::White,
-        _ => return Vec::new(),
+    let Some(color) = view.color_of(seat) else {
+        return Vec::new();
     };
     if view.end.is_some() {
         return Vec::new();

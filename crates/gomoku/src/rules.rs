@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UndoPolicy {
-    /// Between people: the opponent accepts or refuses, and each player has
-    /// [`Config::undo_limit`] requests per game.
+    /// Between people: the opponent accepts or refuses, and each player may have
+    /// [`Config::undo_limit`] requests granted per game.
     #[default]
     Ask,
     /// Against the computer (as in the seed): always granted at once, without limit.
@@ -29,7 +29,11 @@ pub struct Config {
     pub rule: Rule,
     /// How undo requests are settled.
     pub undo: UndoPolicy,
-    /// Undo requests each player may make per game under [`UndoPolicy::Ask`].
+    /// Undos each player may have granted per game under [`UndoPolicy::Ask`]. A refused
+    /// request costs nothing, so a player is not punished for asking; asking again before
+    /// another stone has been played costs one at once, so the same question cannot be put
+    /// over and over for free. No request costs more than it did when every request cost
+    /// one, so the records of those games still replay.
     pub undo_limit: u8,
     /// Stones laid at random before play, black first and alternating, within three points
     /// of the centre (0 to [`MAX_OPENING`]). The deal's seed draws them, so the record
@@ -39,6 +43,14 @@ pub struct Config {
     /// 0, so configurations without one read as they always did.
     #[serde(skip_serializing_if = "no_opening")]
     pub opening: u8,
+    /// The seat that plays black (0 or 1). Black moves first and, in freestyle, has a
+    /// large edge, so a table swaps the colours from game to game ([`GameSpec::next_game`]);
+    /// the record's configuration says who had which. Left out of the JSON when 0, so
+    /// configurations from before it read as they always did.
+    ///
+    /// [`GameSpec::next_game`]: game::GameSpec::next_game
+    #[serde(skip_serializing_if = "seat_zero")]
+    pub black: u8,
 }
 
 /// The stream of the deal's seed that draws the opening (no other stream of Gomoku's is
@@ -53,6 +65,20 @@ fn no_opening(stones: &u8) -> bool {
     *stones == 0
 }
 
+fn seat_zero(seat: &u8) -> bool {
+    *seat == 0
+}
+
+/// The colour `seat` plays when black is seat `black`; `None` for any other seat, or a
+/// `black` that names no seat (a view read from a judge request may say anything).
+fn color_at(black: u8, seat: Seat) -> Option<Color> {
+    match (black, seat) {
+        (0, 0) | (1, 1) => Some(Color::Black),
+        (0, 1) | (1, 0) => Some(Color::White),
+        _ => None,
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -61,6 +87,31 @@ impl Default for Config {
             undo: UndoPolicy::Ask,
             undo_limit: 3,
             opening: 0,
+            black: 0,
+        }
+    }
+}
+
+impl Config {
+    /// The colour `seat` plays, `None` for a seat that is not at the board.
+    pub fn color_of(&self, seat: Seat) -> Option<Color> {
+        color_at(self.black, seat)
+    }
+
+    /// The seat that plays `color`.
+    pub fn seat_of(&self, color: Color) -> Seat {
+        match color {
+            Color::Black => usize::from(self.black),
+            Color::White => usize::from(self.black == 0),
+        }
+    }
+
+    /// The configuration of the next game at a table: the colours swapped, so that the
+    /// seat that was white opens.
+    pub fn swapped(&self) -> Config {
+        Config {
+            black: 1 - self.black.min(1),
+            ..self.clone()
         }
     }
 }
@@ -151,6 +202,15 @@ pub struct State {
     moves: Vec<Point>,
     undo_left: [u8; 2],
     pending_undo: Option<Color>,
+    /// Stones placed so far, those taken back included: it names a position, so that a
+    /// request repeated after a refusal, before another stone, is told apart.
+    placed: usize,
+    /// Per colour (black, white), the [`State::placed`] count at which its last request
+    /// was refused.
+    refused_at: [Option<usize>; 2],
+    /// Whether the pending request has been paid for when asked (a repeat after a
+    /// refusal), so that granting it costs nothing more.
+    pending_paid: bool,
     end: Option<GameEnd>,
     win_line: Vec<Point>,
 }
@@ -164,12 +224,21 @@ impl State {
                 config.size
             )));
         }
+        if config.black > 1 {
+            return Err(RuleError::BadConfig(format!(
+                "black is seat 0 or 1, not {}",
+                config.black
+            )));
+        }
         Ok(State {
             config: config.clone(),
             board: Board::new(config.size),
             moves: Vec::new(),
             undo_left: [config.undo_limit; 2],
             pending_undo: None,
+            placed: 0,
+            refused_at: [None; 2],
+            pending_paid: false,
             end: None,
             win_line: Vec::new(),
         })
@@ -262,6 +331,12 @@ impl State {
         last >= usize::from(self.config.opening)
     }
 
+    /// Whether `color`'s last request was refused with the board as it is now: asking
+    /// again before another stone costs one undo at once.
+    fn refused_here(&self, color: Color) -> bool {
+        self.refused_at[color.index()] == Some(self.placed)
+    }
+
     fn may_request_undo(&self, color: Color) -> bool {
         self.end.is_none()
             && self.pending_undo.is_none()
@@ -321,6 +396,7 @@ impl State {
         let color = self.to_move();
         self.board.set(p, Some(color));
         self.moves.push(p);
+        self.placed += 1;
         events.push(Event::Placed { color, point: p });
         if let Some(line) = self.board.five_through(p, color, self.config.rule) {
             events.push(Event::Won {
@@ -358,8 +434,15 @@ pub struct View {
     pub to_move: Option<Color>,
     /// The colour that asked to undo and awaits an answer.
     pub pending_undo: Option<Color>,
-    /// Undo requests left, black then white.
+    /// Undo requests each colour may still have granted, black then white.
     pub undo_left: [u8; 2],
+    /// Whether each colour's last undo request (black, white) was refused with the board
+    /// as it is: asking again before another stone costs one undo at once.
+    #[serde(default)]
+    pub undo_refused: [bool; 2],
+    /// The seat that plays black ([`Config::black`]).
+    #[serde(default)]
+    pub black: u8,
     /// The end of the game, once over.
     pub end: Option<GameEnd>,
     /// The winning five, once made.
@@ -369,6 +452,11 @@ pub struct View {
 }
 
 impl View {
+    /// The colour `seat` plays, `None` for a seat that is not at the board.
+    pub fn color_of(&self, seat: Seat) -> Option<Color> {
+        color_at(self.black, seat)
+    }
+
     /// The board the moves make.
     pub fn board(&self) -> Board {
         let mut b = Board::new(self.size);
@@ -381,14 +469,6 @@ impl View {
 
 /// The game of Gomoku, for the registry.
 pub struct Gomoku;
-
-fn color_of(seat: Seat) -> Option<Color> {
-    match seat {
-        0 => Some(Color::Black),
-        1 => Some(Color::White),
-        _ => None,
-    }
-}
 
 impl Rules for Gomoku {
     const ID: &'static str = "gomoku";
@@ -424,9 +504,9 @@ impl Rules for Gomoku {
         if state.end.is_some() {
             ToAct::Finished
         } else if let Some(asker) = state.pending_undo {
-            ToAct::Seat(asker.other().index())
+            ToAct::Seat(state.config.seat_of(asker.other()))
         } else {
-            ToAct::Seat(state.to_move().index())
+            ToAct::Seat(state.config.seat_of(state.to_move()))
         }
     }
 
@@ -434,7 +514,9 @@ impl Rules for Gomoku {
     /// undo its own last move or resign even while waiting; while a request is pending only
     /// the answer is legal.
     fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        let Some(color) = color_of(seat) else { return };
+        let Some(color) = state.config.color_of(seat) else {
+            return;
+        };
         if state.end.is_some() {
             return;
         }
@@ -467,7 +549,10 @@ impl Rules for Gomoku {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let color = color_of(seat).ok_or(RuleError::NotYourTurn(seat))?;
+        let color = state
+            .config
+            .color_of(seat)
+            .ok_or(RuleError::NotYourTurn(seat))?;
         if state.end.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -475,9 +560,16 @@ impl Rules for Gomoku {
             return match action {
                 Action::AnswerUndo(accept) if asker.other() == color => {
                     state.pending_undo = None;
+                    let paid = std::mem::take(&mut state.pending_paid);
                     if accept {
+                        if !paid {
+                            state.undo_left[asker.index()] =
+                                state.undo_left[asker.index()].saturating_sub(1);
+                        }
+                        state.refused_at[asker.index()] = None;
                         state.take_back(asker, events);
                     } else {
+                        state.refused_at[asker.index()] = Some(state.placed);
                         events.push(Event::UndoRefused { color: asker });
                     }
                     Ok(())
@@ -503,14 +595,20 @@ impl Rules for Gomoku {
                 }
                 if !state.may_request_undo(color) {
                     return Err(RuleError::Illegal(format!(
-                        "no undo requests left (limit {} per game)",
+                        "no undo left (limit {} granted per game)",
                         state.config.undo_limit
                     )));
                 }
                 match state.config.undo {
                     UndoPolicy::Granted => state.take_back(color, events),
                     UndoPolicy::Ask => {
-                        state.undo_left[color.index()] -= 1;
+                        // The same request again, before another stone: it costs one now.
+                        let repeat = state.refused_here(color);
+                        if repeat {
+                            state.undo_left[color.index()] =
+                                state.undo_left[color.index()].saturating_sub(1);
+                        }
+                        state.pending_paid = repeat;
                         state.pending_undo = Some(color);
                         events.push(Event::UndoRequested { color });
                     }
@@ -550,6 +648,8 @@ impl Rules for Gomoku {
             to_move: state.end.is_none().then(|| state.to_move()),
             pending_undo: state.pending_undo,
             undo_left: state.undo_left,
+            undo_refused: [Color::Black, Color::White].map(|c| state.refused_here(c)),
+            black: state.config.black,
             end: state.end,
             win_line: state.win_line.clone(),
             forbidden: state.forbidden_now().into_iter().map(|(p, _)| p).collect(),
@@ -558,10 +658,8 @@ impl Rules for Gomoku {
 
     fn outcome(state: &State) -> Option<Outcome> {
         let end = state.end?;
-        let won: Vec<bool> = [Color::Black, Color::White]
-            .iter()
-            .map(|&c| end.winner == Some(c))
-            .collect();
+        let colors = [0, 1].map(|seat| state.config.color_of(seat).unwrap_or(Color::of_ply(seat)));
+        let won: Vec<bool> = colors.iter().map(|&c| end.winner == Some(c)).collect();
         let scores = won
             .iter()
             .map(|&w| match (end.winner, w) {
@@ -573,7 +671,7 @@ impl Rules for Gomoku {
         Some(Outcome {
             scores,
             won,
-            roles: vec!["black".into(), "white".into()],
+            roles: colors.iter().map(|c| c.name().into()).collect(),
         })
     }
 }

@@ -33,6 +33,12 @@ impl GameSpec for Gomoku {
         }
     }
 
+    /// The colours swap from game to game: black's first move is a large edge, above all
+    /// in freestyle, so the seat that was white opens the next game.
+    fn next_game(config: &Config, _seats: usize, _finished: &State) -> Config {
+        config.swapped()
+    }
+
     fn engine_protocol() -> Option<&'static str> {
         Some("gomocup")
     }
@@ -294,11 +300,7 @@ impl std::fmt::Display for Named {
 }
 
 fn status(view: &View, viewer: Viewer) -> String {
-    let me = viewer.seat().and_then(|seat| match seat {
-        0 => Some(Color::Black),
-        1 => Some(Color::White),
-        _ => None,
-    });
+    let me = viewer.seat().and_then(|seat| view.color_of(seat));
     let mut s = format!("{} rule, {}×{}", view.rule.name(), view.size, view.size);
     if let Some(c) = me {
         s.push_str(&format!("; you play {}", named(c)));

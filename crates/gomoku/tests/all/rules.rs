@@ -16,7 +16,7 @@ fn apply(s: &mut State, seat: usize, a: Action) -> Result<Vec<Event>, RuleError>
 }
 
 fn place(s: &mut State, p: &str) {
-    let seat = s.to_move().index();
+    let seat = s.config().seat_of(s.to_move());
     apply(s, seat, Action::Place(pt(p))).unwrap();
 }
 
@@ -259,17 +259,132 @@ fn rule_no_stone_may_be_played_while_an_undo_is_pending() {
 }
 
 #[test]
-fn rule_undo_requests_are_limited_to_three_per_player_by_default() {
+fn rule_undo_is_asked_right_after_ones_own_move_and_takes_back_that_stone() {
+    let mut s = start(Config::default());
+    place(&mut s, "h8");
+    // White is to move; black, waiting, may ask (and resign), and may not place.
+    assert_eq!(
+        Gomoku::legal(&s, 0),
+        vec![Action::RequestUndo, Action::Resign]
+    );
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    let ev = apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
+    assert_eq!(
+        ev,
+        vec![Event::TakenBack {
+            points: vec![pt("h8")]
+        }]
+    );
+    assert_eq!(Gomoku::to_act(&s), ToAct::Seat(0));
+    assert_eq!(Gomoku::view(&s, Viewer::Spectator).undo_left, [2, 3]);
+}
+
+#[test]
+fn rule_three_undos_granted_per_player_and_a_refusal_costs_none() {
     let mut s = start(Config::default());
     assert_eq!(Config::default().undo_limit, 3);
+    let seen = |s: &State| {
+        let v = Gomoku::view(s, Viewer::Spectator);
+        (v.undo_left, v.undo_refused)
+    };
+    place(&mut s, "h8");
+    // Refused: nothing used up.
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    assert_eq!(seen(&s), ([3, 3], [true, false]));
+    // The same request again, before another stone, costs one at once, granted or not.
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    assert_eq!(seen(&s).0, [2, 3]);
+    apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
+    assert!(s.moves().is_empty());
+    assert_eq!(
+        seen(&s),
+        ([1, 3], [false, false]),
+        "a paid request is not paid twice"
+    );
+    // A request after another stone is a new one: granted, it costs one.
+    place(&mut s, "h8");
+    place(&mut s, "i9");
+    apply(&mut s, 1, Action::RequestUndo).unwrap();
+    apply(&mut s, 0, Action::AnswerUndo(false)).unwrap();
+    place(&mut s, "j10");
+    assert_eq!(
+        seen(&s),
+        ([1, 3], [false, false]),
+        "the next stone clears a refusal"
+    );
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(true)).unwrap();
+    assert_eq!(seen(&s).0, [0, 3]);
+    let err = apply(&mut s, 0, Action::RequestUndo).unwrap_err();
+    assert!(err.to_string().contains("no undo left"), "{err}");
+    assert!(!Gomoku::legal(&s, 0).contains(&Action::RequestUndo));
+    // White has its own three.
+    assert!(Gomoku::legal(&s, 1).contains(&Action::RequestUndo));
+}
+
+#[test]
+fn rule_games_from_when_every_request_cost_one_still_replay() {
+    // When every request cost one, three in a row, all refused, were allowed. They cost no
+    // more now (the first nothing, the repeats one each), so such a record replays; the
+    // undo they leave may be asked for once more.
+    let mut s = start(Config::default());
     place(&mut s, "h8");
     for _ in 0..3 {
         apply(&mut s, 0, Action::RequestUndo).unwrap();
         apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
     }
-    let err = apply(&mut s, 0, Action::RequestUndo).unwrap_err();
-    assert!(err.to_string().contains("no undo requests left"), "{err}");
-    assert!(!Gomoku::legal(&s, 0).contains(&Action::RequestUndo));
+    assert_eq!(Gomoku::view(&s, Viewer::Spectator).undo_left, [1, 3]);
+    apply(&mut s, 0, Action::RequestUndo).unwrap();
+    apply(&mut s, 1, Action::AnswerUndo(false)).unwrap();
+    assert!(apply(&mut s, 0, Action::RequestUndo).is_err());
+}
+
+#[test]
+fn rule_colours_swap_from_game_to_game() {
+    let first = Config::default();
+    let s = start(first.clone());
+    assert_eq!(Gomoku::to_act(&s), ToAct::Seat(0));
+    let second = Gomoku::next_game(&first, 2, &s);
+    assert_eq!(second.black, 1);
+    // The seat that was white is black and opens.
+    let mut s = start(second.clone());
+    assert_eq!(Gomoku::to_act(&s), ToAct::Seat(1));
+    assert_eq!(
+        apply(&mut s, 0, Action::Place(pt("h8"))),
+        Err(RuleError::NotYourTurn(0))
+    );
+    apply(&mut s, 1, Action::Place(pt("h8"))).unwrap();
+    assert_eq!(Gomoku::to_act(&s), ToAct::Seat(0));
+    let view = Gomoku::view(&s, Viewer::Seat(0));
+    assert_eq!(
+        (view.color_of(0), view.color_of(1)),
+        (Some(Color::White), Some(Color::Black))
+    );
+    let text = Gomoku::render(&view, Viewer::Seat(0));
+    assert!(text.contains("you play white (O)"), "{text}");
+    // Black (seat 1) resigns: seat 0 wins, as white.
+    apply(&mut s, 1, Action::Resign).unwrap();
+    let outcome = Gomoku::outcome(&s).unwrap();
+    assert_eq!(outcome.scores, vec![1, -1]);
+    assert_eq!(outcome.roles, vec!["white", "black"]);
+    assert_eq!(Gomoku::next_game(&second, 2, &s).black, 0);
+    // The configuration says it, and is as before when seat 0 has black.
+    assert_eq!(serde_json::to_value(&first).unwrap().get("black"), None);
+    assert_eq!(serde_json::to_value(&second).unwrap()["black"], 1);
+    assert!(matches!(
+        Gomoku::start(
+            &Config {
+                black: 2,
+                ..Config::default()
+            },
+            2,
+            &Seed::from_u64(1)
+        ),
+        Err(RuleError::BadConfig(_))
+    ));
 }
 
 #[test]
@@ -379,6 +494,11 @@ fn rule_terminal_parses_points_undo_and_resign_and_renders_coordinates() {
 fn rule_the_registry_plays_a_table_to_the_end_and_its_record_verifies() {
     common::play_out_and_verify(
         serde_json::json!({"rule": "renju"}),
+        9,
+        ["engine:L2", "classic"],
+    );
+    common::play_out_and_verify(
+        serde_json::json!({"rule": "renju", "black": 1}),
         9,
         ["engine:L2", "classic"],
     );

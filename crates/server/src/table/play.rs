@@ -88,9 +88,11 @@ impl Phase {
             Audience::Spectator => Viewer::Spectator,
         };
         let to_act: Vec<Seat> = run.table.to_act().seats().iter().collect();
+        // A seat's legal actions also when it is not to act: the rules may allow some off
+        // turn (Gomoku's undo of the stone just played, resigning); most allow none.
         let legal = match audience {
-            Audience::Seat(s) if to_act.contains(&s) => run.table.legal(s).unwrap_or_default(),
-            _ => Vec::new(),
+            Audience::Seat(s) => run.table.legal(s).unwrap_or_default(),
+            Audience::Spectator => Vec::new(),
         };
         let record = run.table.record();
         let now = Instant::now();
@@ -478,8 +480,17 @@ impl TableTask {
         let now = Instant::now();
         if let Phase::Playing(run) = &mut self.phase {
             let spent = now.saturating_duration_since(run.turn_started);
-            if let Some(bank) = run.banks.get_mut(applied.seat) {
-                *bank = bank.saturating_sub(spent);
+            // The time since the turn began is the acting seats', also when another seat
+            // acted off turn (a Gomoku undo asked while the opponent thinks).
+            let charged = if run.acting.contains(&applied.seat) {
+                vec![applied.seat]
+            } else {
+                run.acting.clone()
+            };
+            for seat in charged {
+                if let Some(bank) = run.banks.get_mut(seat) {
+                    *bank = bank.saturating_sub(spent);
+                }
             }
             run.turn += 1;
             run.turn_started = now;

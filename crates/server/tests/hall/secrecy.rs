@@ -183,8 +183,8 @@ fn check(game: &str, record: &Record, w: &Watcher) {
             } if got.is_empty() => {
                 got.push(state.view.clone());
                 assert!(
-                    state.legal.is_empty() || w.seat.is_some_and(|s| state.to_act.contains(&s)),
-                    "legal actions only for the seat to act"
+                    state.legal.is_empty() || w.seat.is_some(),
+                    "legal actions only for a seated player"
                 );
             }
             ServerMessage::Action {
@@ -195,8 +195,8 @@ fn check(game: &str, record: &Record, w: &Watcher) {
                 ..
             } => {
                 assert!(
-                    state.legal.is_empty() || w.seat.is_some_and(|s| state.to_act.contains(&s)),
-                    "legal actions only for the seat to act"
+                    state.legal.is_empty() || w.seat.is_some(),
+                    "legal actions only for a seated player"
                 );
                 got.push(serde_json::json!({
                     "seat": seat,

@@ -107,6 +107,139 @@ async fn gomoku_undo_goes_to_the_opponent_who_accepts_or_refuses() {
     server.stop().await;
 }
 
+/// Whether `m` is the action `what`.
+fn is_action(m: &ServerMessage, what: &Value) -> bool {
+    matches!(m, ServerMessage::Action { action, .. } if action == what)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gomoku_undo_is_asked_right_after_ones_own_move_and_a_refusal_costs_nothing() {
+    let server = TestServer::fresh("undo-own").await;
+    let (mut a, mut sa, mut b, mut sb, table) = gomoku_pair(&server).await;
+    let placed = json!({"place": [7, 7]});
+    act(&mut a, &table, placed.clone()).await;
+    until(&mut a, &table, &mut sa, |m| is_action(m, &placed)).await;
+    // White is to move; black, who has just played, may ask to take the stone back.
+    let waiting = sa.game.as_ref().expect("a game");
+    assert_eq!(waiting.to_act, vec![1]);
+    assert!(
+        waiting.legal.contains(&json!("request_undo")),
+        "{:?}",
+        waiting.legal
+    );
+    act(&mut a, &table, json!("request_undo")).await;
+    until(&mut b, &table, &mut sb, |m| {
+        is_action(m, &json!("request_undo"))
+    })
+    .await;
+    act(&mut b, &table, json!({"answer_undo": false})).await;
+    let refused = json!({"answer_undo": false});
+    until(&mut a, &table, &mut sa, |m| is_action(m, &refused)).await;
+    // Refused: the stone stays and no undo is used up.
+    let view = &sa.game.as_ref().expect("a game").view;
+    assert_eq!(moves(&sa), 1);
+    assert_eq!(view["undo_left"], json!([3, 3]));
+    assert_eq!(view["undo_refused"], json!([true, false]));
+    assert!(sa
+        .game
+        .as_ref()
+        .expect("a game")
+        .legal
+        .contains(&json!("request_undo")));
+    // Asked again before another stone, it costs one at once; granted, nothing more.
+    act(&mut a, &table, json!("request_undo")).await;
+    until(&mut a, &table, &mut sa, |m| {
+        is_action(m, &json!("request_undo"))
+    })
+    .await;
+    assert_eq!(
+        sa.game.as_ref().expect("a game").view["undo_left"],
+        json!([2, 3])
+    );
+    until(&mut b, &table, &mut sb, |m| {
+        is_action(m, &json!("request_undo"))
+    })
+    .await;
+    let granted = json!({"answer_undo": true});
+    act(&mut b, &table, granted.clone()).await;
+    until(&mut a, &table, &mut sa, |m| is_action(m, &granted)).await;
+    assert_eq!(moves(&sa), 0);
+    let view = &sa.game.as_ref().expect("a game").view;
+    assert_eq!(view["undo_left"], json!([2, 3]));
+    assert_eq!(view["undo_refused"], json!([false, false]));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn gomoku_colours_swap_from_game_to_game_and_the_records_verify() {
+    let server = TestServer::fresh("swap").await;
+    let (mut a, mut sa, mut b, mut sb, table) = gomoku_pair(&server).await;
+    let game_over = |m: &ServerMessage| matches!(m, ServerMessage::GameOver { .. });
+    let mut records = Vec::new();
+    for game in 0..3 {
+        let black = game % 2;
+        let state = sa.game.as_ref().expect("a game");
+        assert_eq!(state.view["black"], json!(black), "game {game}");
+        assert_eq!(state.to_act, vec![black], "black opens game {game}");
+        // Black opens at the centre; white resigns.
+        let (opener, other, other_seen) = if black == 0 {
+            (&mut a, &mut b, &mut sb)
+        } else {
+            (&mut b, &mut a, &mut sa)
+        };
+        act(opener, &table, json!({"place": [7, 7]})).await;
+        until(other, &table, other_seen, |m| {
+            is_action(m, &json!({"place": [7, 7]}))
+        })
+        .await;
+        act(other, &table, json!("resign")).await;
+        let mut record = Value::Null;
+        for (c, s) in [(&mut a, &mut sa), (&mut b, &mut sb)] {
+            if let ServerMessage::GameOver {
+                scores, record: r, ..
+            } = until(c, &table, s, game_over).await
+            {
+                let mut expected = vec![-1, -1];
+                expected[black] = 1;
+                assert_eq!(scores, expected, "black won game {game}");
+                record = r;
+            }
+        }
+        records.push(record);
+        for c in [&mut a, &mut b] {
+            send(
+                c,
+                ClientMessage::Ready(request::Ready {
+                    table: table.clone(),
+                    ready: true,
+                }),
+            )
+            .await;
+        }
+        for (c, s) in [(&mut a, &mut sa), (&mut b, &mut sb)] {
+            until(c, &table, s, |m| {
+                matches!(m, ServerMessage::Table { game: Some(_), .. })
+            })
+            .await;
+        }
+    }
+    let registry = crate::common::registry();
+    let gomoku = registry.get("gomoku").expect("gomoku");
+    for (i, record) in records.into_iter().enumerate() {
+        assert_eq!(
+            record["config"].get("black").cloned().unwrap_or(json!(0)),
+            json!(i % 2),
+            "game {i}'s record says who had black"
+        );
+        let record: game::Record = serde_json::from_value(record).expect("a record");
+        assert_eq!(record.outcome.as_ref().expect("over").roles[i % 2], "black");
+        gomoku
+            .verify(&record, &game::VerifyOptions::default())
+            .expect("the record verifies");
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn table_and_lobby_chat_with_limits_and_mutes() {
     let server = TestServer::fresh("chat").await;
