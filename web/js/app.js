@@ -73,7 +73,8 @@ function drawUser() {
 function drawLang() {
   const b = document.getElementById('lang');
   b.textContent = lang() === 'zh' ? 'EN' : '中文';
-  b.setAttribute('aria-label', lang() === 'zh' ? 'Switch to English' : '切换到中文');
+  // The name starts with what the button shows ("EN"), as speech control needs.
+  b.setAttribute('aria-label', lang() === 'zh' ? 'EN: Switch to English' : '中文：切换到中文');
 }
 
 hall.on('status', (s) => {

@@ -20,8 +20,9 @@ function append(list, li, dropped) {
 }
 
 export function chatPanel(hall, table) {
-  const moves = h('ol', { class: 'movelines', 'aria-live': 'polite', 'aria-label': t('moves.title') });
-  const lines = h('ol', { class: 'chatlines', 'aria-live': 'polite', 'aria-label': t('chat.title') });
+  // Each list scrolls on its own, so each takes the focus: the keyboard scrolls it too.
+  const moves = h('ol', { class: 'movelines', 'aria-live': 'polite', 'aria-label': t('moves.title'), tabindex: '0' });
+  const lines = h('ol', { class: 'chatlines', 'aria-live': 'polite', 'aria-label': t('chat.title'), tabindex: '0' });
   const input = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder'), enterkeyhint: 'send' });
   const button = h('button', { type: 'submit', class: 'ghost small' }, t('chat.send'));
   const movesTitle = h('h2', {}, t('moves.title'));

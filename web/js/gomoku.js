@@ -94,7 +94,6 @@ function board(tv, v, playable) {
           height: CELL,
           class: ['hit', !taken && playable && 'free'],
           dataset: { point: `${x},${y}` },
-          'aria-label': pointName([x, y], n),
           on: { click: () => place([x, y]) },
         }),
       );
