@@ -199,9 +199,11 @@ async function keyTurn(page, n, done) {
     for (let y = from[1]; y !== to[1]; y += Math.sign(to[1] - y)) await page.keyboard.press(to[1] > y ? 'ArrowDown' : 'ArrowUp');
     const label = await page.locator('.goban').getAttribute('aria-label');
     assert.ok(label.includes(`${String.fromCharCode(97 + to[0])}${size - to[1]}:`), `the cursor on the point chosen: ${label}`);
+    const stones = await page.locator('.goban .stone').count();
     await page.keyboard.press('Enter');
-    // Should the stone not go down, say where the focus was and what the table offered.
-    await page.waitForSelector('.goban:not(.playable)', { timeout: 5000 }).catch(async (e) => {
+    // Our stone on the board (the computer's answer may already be there too). Should it
+    // not go down, say where the focus was and what the table offered.
+    await page.waitForFunction((k) => document.querySelectorAll('.goban .stone').length > k, stones, { timeout: 5000 }).catch(async (e) => {
       const state = await page.evaluate(() => ({ focus: document.activeElement?.outerHTML.slice(0, 160), legal: JSON.stringify(window.qipai.view?.game?.legal?.slice(0, 3)) }));
       throw new Error(`${e.message}; the board read "${label}"; ${JSON.stringify(state)}`);
     });
@@ -265,14 +267,16 @@ async function keyTurn(page, n, done) {
 }
 
 /**
- * A table of `game` against computers, opened with the keyboard alone: New table, Open
- * table (with no time per turn, so that no clock moves for us while the audit runs), Add
- * computer at every empty seat, Ready.
+ * A table of `game` against computers, opened with the keyboard alone: New table, 300
+ * seconds a turn typed in (the most, so that no clock runs out on us while the audits
+ * run), Open table, Add computer at every empty seat, Ready.
  */
 async function keyTable(page, game) {
   await page.evaluate(() => document.activeElement?.blur());
   await tabTo(page, `.g-${game} .gamebtns .ghost`);
   await page.keyboard.press('Enter');
+  await tabTo(page, 'dialog[open] input[max="300"]');
+  await page.keyboard.type('300');
   await tabTo(page, 'dialog[open] button[value="go"]');
   await page.keyboard.press('Enter');
   await page.locator('.waiting .wseats').waitFor();
@@ -403,6 +407,19 @@ test('every game against computers, by keyboard alone: axe during play and at th
       await page.setViewportSize({ width: 375, height: 812 });
       await tabWalk(page, `${g.id} during play 375×812`, { shoot: new Set(['card', 'board', 'action']) });
       await page.setViewportSize(DESKTOP.viewport);
+      // A board is one stop of the Tab order: its arrow keys reach every point, the four
+      // corners included, and stop at its edges.
+      if (await page.locator('.goban').count()) {
+        await page.evaluate(() => document.activeElement?.blur());
+        await tabTo(page, '.goban');
+        const size = await page.evaluate(() => Math.round(Math.sqrt(document.querySelectorAll('.goban rect.hit').length)));
+        const end = String.fromCharCode(96 + size);
+        const walks = [[['ArrowLeft', 'ArrowDown'], 'a1'], [['ArrowRight'], `${end}1`], [['ArrowUp'], `${end}${size}`], [['ArrowLeft'], `a${size}`]];
+        for (const [keys, corner] of walks) {
+          for (const k of keys) for (let i = 0; i <= size; i++) await page.keyboard.press(k);
+          assert.match(await page.locator('.goban').getAttribute('aria-label'), new RegExp(`, ${corner}: `));
+        }
+      }
       // The table's own dialogs, opened from the keyboard and shut with Escape: the rules
       // from the header, where the game has them; Gomoku's Resign, which asks first.
       for (const open of ['.tbar [data-focus="rules"]', '.controls [data-focus="resign"]:not([disabled])']) {
