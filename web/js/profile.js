@@ -133,7 +133,7 @@ export function profileView(hall, name) {
           h(
             'table',
             { class: 'record' },
-            h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.played')), h('th', {}, t('profile.won')), h('th', {}, t('profile.score')))),
+            h('thead', {}, h('tr', {}, h('td', {}), h('th', {}, t('profile.played')), h('th', {}, t('profile.won')), h('th', {}, t('profile.score')))),
             h(
               'tbody',
               {},
@@ -156,7 +156,7 @@ export function profileView(hall, name) {
           : h(
               'table',
               { class: 'history' },
-              h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('profile.with')), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('th', {}, ''))),
+              h('thead', {}, h('tr', {}, h('td', {}), h('th', {}, t('profile.with')), h('th', {}, t('profile.when')), h('th', {}, t('profile.score')), h('td', {}))),
               body,
             ),
         more,

@@ -559,7 +559,7 @@ export class TableView {
       h(
         'table',
         { class: 'scores' },
-        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('over.score')), h('th', {}, t('over.total')))),
+        h('thead', {}, h('tr', {}, h('td', {}), h('th', {}, t('over.score')), h('th', {}, t('over.total')))),
         h(
           'tbody',
           {},
