@@ -1,12 +1,13 @@
 // The accessibility audit: axe-core, injected by the test (the page never ships it), on
-// every screen a person meets — the lobby logged out and as a guest, its dialogs, every
-// game's table during play and at its end, the replay and the profile — at 1280×800 and
-// 375×812, in English and in Chinese; no violation of impact "serious" or "critical" is
-// allowed. Then the keyboard: on each of those screens Tab reaches every visible control
-// and each one shows where the focus is, and every game is played to its end with the
-// keyboard alone (cards picked with ←/→ and Space, played with Enter; Gomoku's board, one
-// stop of the Tab order, walked with the arrow keys; Hit and Stand with Space and Enter).
-// access.test.js reads the same page through the accessibility tree.
+// every screen a person meets — the lobby logged out and as a guest, its dialogs, a waiting
+// room, the rankings, every game's table during play and at its end, the replay and the
+// profile — at 1280×800 and 375×812, in English and in Chinese; no violation of impact
+// "serious" or "critical" is allowed. Then the keyboard: on each of those screens Tab
+// reaches every visible control and each one shows where the focus is, and every game is
+// played to its end with the keyboard alone (cards picked with ←/→ and Space, played with
+// Enter; Gomoku's board, one stop of the Tab order, walked with the arrow keys; Hit and
+// Stand with Space and Enter). access.test.js reads the same page through the
+// accessibility tree.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
