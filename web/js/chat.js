@@ -47,11 +47,12 @@ export function chatPanel(hall, table) {
     button,
   );
   const quick = quickChat((text) => hall.send({ type: 'chat', table, text }));
+  form.prepend(quick.el);
   const el = h(
     'aside',
     { class: 'chat' },
     h('section', { class: 'logpanel moves' }, movesTitle, moves),
-    h('section', { class: 'logpanel talk' }, title, lines, quick.el, form),
+    h('section', { class: 'logpanel talk' }, title, lines, form),
   );
   const seen = new Set();
   const off = hall.on('chat', (m) => {

@@ -140,7 +140,7 @@ function place() {
   const r = target?.getBoundingClientRect();
   if (r && r.width && r.height) {
     const weigh = (sel, weight) => [...tv.el.querySelectorAll(sel)].filter((k) => k !== target).map((k) => [k.getBoundingClientRect(), weight]);
-    const keep = [...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8), ...weigh('.hand', 2)];
+    const keep = [...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8), ...weigh(`.hand, .seat[data-seat="${tv.you}"]`, 2), ...weigh('.chatform, .quicklist', 1)];
     // A part much bigger than the coach mark (the felt, a board) has room for it inside.
     const big = r.width * r.height > 6 * w * hgt;
     if (!big) keep.push([r, 0.5]);

@@ -1,6 +1,7 @@
 // Quick phrases for the table's chat (快点吧, 好牌…), for a phone where typing is slow: a
 // button opens a row of phrases, and one tap sends a phrase, in the sender's language, as an
-// ordinary chat line (the server's limits on chat apply).
+// ordinary chat line (the server's limits on chat apply). The row opens upwards, over the
+// chat's lines, so that the field and its button stay where they are.
 
 import { h, put } from './dom.js';
 import { t, onLang } from './i18n.js';
@@ -11,7 +12,8 @@ export function quickChat(send) {
   const summary = h('summary', { class: 'button ghost small' });
   const el = h('details', { class: 'quickchat' }, summary, list);
   const draw = () => {
-    summary.textContent = t('quick.title');
+    summary.textContent = t('quick.short');
+    summary.title = t('quick.title');
     list.setAttribute('aria-label', t('quick.title'));
     put(
       list,

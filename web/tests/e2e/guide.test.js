@@ -166,9 +166,14 @@ test('a quick phrase is one tap (or a key) and the others read it', async () => 
   await b.waitForSelector('.stage[data-game]');
 
   // A, on a desktop in English: open the phrases, tap one.
-  await a.locator('.quickchat summary', { hasText: 'Quick phrases' }).click();
+  await a.locator('.quickchat summary', { hasText: 'Phrases' }).click();
   const phrases = a.getByRole('group', { name: 'Quick phrases' });
   assert.ok((await phrases.getByRole('button').count()) >= 8);
+  // The phrases open over the chat's lines, inside the window; the field stays.
+  const list = await box(a, '.quicklist');
+  assert.ok(list.left >= 0 && list.right <= 1280 && list.bottom <= 800, JSON.stringify(list));
+  assert.ok(await a.getByRole('textbox', { name: 'Say something…' }).isVisible());
+  await a.screenshot({ path: shot('quickchat-desktop-en') });
   await phrases.getByRole('button', { name: 'Nice hand!' }).click();
   await b.waitForFunction(() => document.querySelector('.chatlines')?.innerText.includes('Nice hand!'), null, { timeout: 10000 });
   assert.equal(await a.locator('.quickchat').evaluate((d) => d.open), false, 'the phrases close once one is sent');
@@ -179,7 +184,9 @@ test('a quick phrase is one tap (or a key) and the others read it', async () => 
   await b.getByRole('group', { name: '常用语' }).waitFor();
   await b.keyboard.press('Tab');
   assert.equal(await b.evaluate(() => document.activeElement.textContent), '快点吧');
-  await b.locator('.quickchat').scrollIntoViewIfNeeded();
+  await b.locator('.chat').evaluate((c) => c.scrollIntoView({ block: 'end' }));
+  const phone = await box(b, '.quicklist');
+  assert.ok(phone.left >= 0 && phone.right <= 375, JSON.stringify(phone));
   await b.screenshot({ path: shot('quickchat-phone-zh') });
   await b.keyboard.press('Enter');
   await a.waitForFunction(() => document.querySelector('.chatlines')?.innerText.includes('快点吧'), null, { timeout: 10000 });
