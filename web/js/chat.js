@@ -47,12 +47,11 @@ export function chatPanel(hall, table) {
     button,
   );
   const quick = quickChat((text) => hall.send({ type: 'chat', table, text }));
-  form.prepend(quick.el);
   const el = h(
     'aside',
     { class: 'chat' },
     h('section', { class: 'logpanel moves' }, movesTitle, moves),
-    h('section', { class: 'logpanel talk' }, title, lines, form),
+    h('section', { class: 'logpanel talk' }, h('div', { class: 'talkhead' }, title, quick.el), lines, form),
   );
   const seen = new Set();
   const off = hall.on('chat', (m) => {
