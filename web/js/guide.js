@@ -139,8 +139,8 @@ function place() {
   let y = (H - hgt) / 2;
   const r = target?.getBoundingClientRect();
   if (r && r.width && r.height) {
-    const weigh = (sel, weight) => [...tv.el.querySelectorAll(sel)].filter((k) => k !== target).map((k) => [k.getBoundingClientRect(), weight]);
-    const keep = [...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8), ...weigh(`.hand, .seat[data-seat="${tv.you}"]`, 2), ...weigh('.chatform, .quicklist', 1)];
+    const weigh = (sel, weight, within = tv.el) => [...within.querySelectorAll(sel)].filter((k) => k !== target).map((k) => [k.getBoundingClientRect(), weight]);
+    const keep = [...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8), ...weigh('.topbar a, .topbar button', 8, document), ...weigh(`.hand, .seat[data-seat="${tv.you}"]`, 2), ...weigh('.chatform, .quicklist, .seat, .played', 1)];
     // A part much bigger than the coach mark (the felt, a board) has room for it inside.
     const big = r.width * r.height > 6 * w * hgt;
     if (!big) keep.push([r, 0.5]);
@@ -155,7 +155,7 @@ function place() {
         const box = { left: sx, top: sy, right: sx + w, bottom: sy + hgt };
         const out = sx < 4 || sy < 4 || sx + w > W - 4 || sy + hgt > H - 4;
         const far = Math.max(0, box.left - r.right, r.left - box.right) + Math.max(0, box.top - r.bottom, r.top - box.bottom);
-        const cost = (out ? 1e9 : 0) + keep.reduce((sum, [k, weight]) => sum + weight * overlap(box, k), 0) + 30 * far;
+        const cost = (out ? 1e9 : 0) + keep.reduce((sum, [k, weight]) => sum + weight * overlap(box, k), 0) + 10 * far;
         if (cost < best) [best, x, y] = [cost, sx, sy];
       }
     }
