@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { t, onLang } from './i18n.js';
+import { quickChat } from './quickchat.js';
 
 /** The most lines each panel keeps. */
 const KEEP = 200;
@@ -46,11 +47,12 @@ export function chatPanel(hall, table) {
     input,
     button,
   );
+  const quick = quickChat((text) => hall.send({ type: 'chat', table, text }));
   const el = h(
     'aside',
     { class: 'chat' },
     h('section', { class: 'logpanel moves' }, movesTitle, moves),
-    h('section', { class: 'logpanel talk' }, title, lines, form),
+    h('section', { class: 'logpanel talk' }, h('div', { class: 'talkhead' }, title, quick.el), lines, form),
   );
   const seen = new Set();
   const off = hall.on('chat', (m) => {
@@ -92,6 +94,7 @@ export function chatPanel(hall, table) {
   const close = () => {
     off();
     offLang();
+    quick.close();
   };
   return { el, close, note, reword };
 }

@@ -3,7 +3,8 @@
 // players, and the games being played, updated live as the server reports them.
 
 import { h, put } from './dom.js';
-import { t, lang, has } from './i18n.js';
+import { t, lang } from './i18n.js';
+import { rulesOf, showRules } from './rules.js';
 import { api } from './net.js';
 
 // The server's list of games is the page's: their order, names, icons and screens all
@@ -39,32 +40,12 @@ export function gameName(id) {
 }
 
 /**
- * "How to play" for a game whose rules the page tells (`rules.GAME` in i18n.js), or null:
- * a game unlike the one most players know by its name (this 十点半 is no banker game) is
- * unplayable without them. Both the lobby's card and the table's bar offer it.
+ * "How to play" for a game whose rules the page tells (web/js/rules.js), or null. Both the
+ * lobby's card and the table's bar offer it.
  */
 export function rulesButton(game, cls = 'ghost') {
-  if (!has(`rules.${game}`)) return null;
+  if (!rulesOf(game)) return null;
   return h('button', { type: 'button', class: cls, dataset: { focus: 'rules' }, on: { click: () => showRules(game) } }, t('rules.how'));
-}
-
-/** The rules in a few lines, in a dialog that Escape or Close shuts. */
-function showRules(game) {
-  const title = t(`rules.${game}.title`);
-  const dlg = h(
-    'dialog',
-    { class: 'dialog rules', 'aria-label': title },
-    h(
-      'form',
-      { method: 'dialog' },
-      h('h2', {}, title),
-      h('ul', {}, t(`rules.${game}`).split('\n').map((line) => h('li', {}, line))),
-      h('div', { class: 'dlgbtns' }, h('button', { value: 'close', class: 'primary', autofocus: true }, t('login.close'))),
-    ),
-  );
-  dlg.addEventListener('close', () => dlg.remove());
-  document.body.append(dlg);
-  dlg.showModal();
 }
 
 function quickPlay(hall, game) {

@@ -8,6 +8,7 @@ import { labels, grouped } from './cards.js';
 import { pointName } from './gomoku.js';
 import { gameName, gameInfo, games, rulesButton } from './lobby.js';
 import { chatPanel } from './chat.js';
+import { guide } from './guide.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
 import * as cardtable from './cardtable.js';
@@ -389,6 +390,7 @@ export class TableView {
     put(this.stage, this.game || this.over ? R.render(this, this.over && this.overPanel()) : this.waiting());
     this.stage.dataset.game = this.info.game;
     fit(this.stage);
+    guide(this);
     if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
