@@ -102,11 +102,12 @@ export function lobbyView(hall) {
         h(
           'article',
           { class: ['gamecard', `g-${g.id}`], dataset: { game: g.id } },
-          // The icon beside the title, not over it: a long title wraps before it.
+          // The icon beside the title, not over it: a long title wraps before it. The title
+          // is read as a heading under the lobby's own (h1), whatever else is shown.
           h(
             'div',
             { class: 'gamehead' },
-            h('h3', {}, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
+            h('h3', { 'aria-level': '2' }, gameName(g.id), h('small', {}, lang() === 'zh' ? '' : ` ${g.name_zh}`)),
             h('span', { class: 'gameicon', 'aria-hidden': 'true' }, g.icon),
           ),
           h('p', {}, lang() === 'zh' ? g.blurb_zh : g.blurb_en, ' ', rulesButton(g.id, 'rulelink')),
