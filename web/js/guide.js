@@ -140,7 +140,12 @@ function place() {
   const r = target?.getBoundingClientRect();
   if (r && r.width && r.height) {
     const weigh = (sel, weight, within = tv.el) => [...within.querySelectorAll(sel)].filter((k) => k !== target).map((k) => [k.getBoundingClientRect(), weight]);
-    const keep = [...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8), ...weigh('.topbar a, .topbar button', 8, document), ...weigh(`.hand, .seat[data-seat="${tv.you}"]`, 2), ...weigh('.chatform, .quicklist, .seat, .played', 1)];
+    const keep = [
+      ...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8),
+      ...weigh('.topbar a, .topbar button', 8, document),
+      ...weigh(`.hand, .gplayer, .seat[data-seat="${tv.you}"]`, 2),
+      ...weigh('.chatform, .quicklist, .seat, .played', 1),
+    ];
     // A part much bigger than the coach mark (the felt, a board) has room for it inside.
     const big = r.width * r.height > 6 * w * hgt;
     if (!big) keep.push([r, 0.5]);
