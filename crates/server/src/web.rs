@@ -41,6 +41,8 @@ pub const ASSETS: &[Asset] = assets![
     "js/cards.js",
     "js/cardtable.js",
     "js/chat.js",
+    "js/counter.js",
+    "js/cues.js",
     "js/dom.js",
     "js/fair.js",
     "js/gomoku.js",
@@ -49,6 +51,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/net.js",
     "js/profile.js",
     "js/ratings.js",
+    "js/sound.js",
     "js/table.js",
     "js/tenhalf.js",
 ];
