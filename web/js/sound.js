@@ -96,10 +96,33 @@ export function sound(name) {
   if (ac && SOUNDS[name]) SOUNDS[name](ac);
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A loudspeaker, with sound waves, or crossed out when muted (drawn: no emoji font needed). */
+function speaker(off) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '20');
+  svg.setAttribute('height', '20');
+  svg.setAttribute('aria-hidden', 'true');
+  const lines = ['M4 9h4l5-4v14l-5-4H4z', ...(off ? ['M16 9l6 6', 'M22 9l-6 6'] : ['M16 9a4 4 0 0 1 0 6', 'M18.5 6.5a7.5 7.5 0 0 1 0 11'])];
+  for (const d of lines) {
+    const p = document.createElementNS(SVG, 'path');
+    p.setAttribute('d', d);
+    p.setAttribute('fill', d.startsWith('M4') ? 'currentColor' : 'none');
+    p.setAttribute('stroke', 'currentColor');
+    p.setAttribute('stroke-width', '2');
+    p.setAttribute('stroke-linecap', 'round');
+    p.setAttribute('stroke-linejoin', 'round');
+    svg.append(p);
+  }
+  return svg;
+}
+
 /** The mute switch in the top bar: its state, icon and words for screen readers. */
 function drawSwitch(b) {
   const off = muted();
-  b.textContent = off ? '🔇' : '🔊';
+  b.replaceChildren(speaker(off));
   b.setAttribute('aria-pressed', String(off));
   b.setAttribute('aria-label', t('sound.mute'));
   b.title = t(off ? 'sound.off' : 'sound.on');
