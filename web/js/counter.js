@@ -31,9 +31,11 @@ export function stillOut(deck, hand, played) {
   return out;
 }
 
+/** A rank in the strip: 大 / 小 for the jokers in Chinese, the engines' RJ / BJ in English
+ * (as typed in "Type cards"). */
 function rankText(r, zh) {
-  if (r === 'RJ') return zh ? '大' : 'BJ';
-  if (r === 'BJ') return zh ? '小' : 'SJ';
+  if (zh && r === 'RJ') return '大';
+  if (zh && r === 'BJ') return '小';
   return r === 'T' ? '10' : r;
 }
 

@@ -11,6 +11,9 @@ import { gameInfo } from './lobby.js';
 import { sound } from './sound.js';
 import { model } from './cardtable.js';
 
+// The cues' own stylesheet, added by the script so that it never holds up the first paint.
+document.head.append(h('link', { rel: 'stylesheet', href: '/cues.css' }));
+
 /** What each table view was last seen to be: our turn or not, each seat's cards left. */
 const seen = new WeakMap();
 /** The view whose turn clock ticks. */

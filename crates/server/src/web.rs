@@ -37,6 +37,7 @@ pub const ASSETS: &[Asset] = assets![
     "index.html",
     "app.css",
     "favicon.svg",
+    "cues.css",
     "js/app.js",
     "js/cards.js",
     "js/cardtable.js",

@@ -304,3 +304,44 @@ test('the last seconds of our turn tick; Gomoku five in a row chimes and its sto
   }
   assert.deepEqual([...page.errors, ...board.errors], []);
 });
+
+// Bombs and springs cannot be dealt on purpose from the page: the cues are shown the
+// messages such a game would send, at a real table (the module itself, not a copy).
+test('a bomb shakes the felt with a low boom; a spring shows its banner with a flourish', async () => {
+  const page = await open();
+  await page.locator('.g-doudizhu .quick').click();
+  await ourTurn(page);
+  const before = await heard(page);
+  await page.evaluate(async () => {
+    const { cue } = await import('/js/cues.js');
+    cue(window.qipai.view, { type: 'action', table: window.qipai.view.table, seat: 1, action: { play: '5 5 5 5' } }, true);
+  });
+  await page.locator('.stage.boom .arena').waitFor({ timeout: 2000 });
+  const boom = await heard(page);
+  assert.equal(count(boom.tones, 110), count(before.tones, 110) + 1, 'the low boom');
+  assert.ok(boom.noises > before.noises, 'and its blast');
+  // Not live (a resume's replay): nothing.
+  await page.waitForFunction(() => !document.querySelector('.stage.boom'), null, { timeout: 3000 });
+  await page.evaluate(async () => {
+    const { cue } = await import('/js/cues.js');
+    cue(window.qipai.view, { type: 'action', table: window.qipai.view.table, seat: 1, action: { play: 'BJ RJ' } }, false);
+  });
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('.stage.boom').count(), 0);
+  assert.deepEqual(await heard(page), boom, 'nothing replayed is heard');
+  await page.evaluate(async () => {
+    const { cue } = await import('/js/cues.js');
+    const tv = window.qipai.view;
+    tv.game.view.spring = true;
+    cue(tv, { type: 'game_over', table: tv.table, scores: tv.game.view.hand_sizes.map((_, i) => (i === tv.you ? 4 : -2)) }, true);
+  });
+  const banner = page.locator('.cuebanner');
+  await banner.waitFor({ timeout: 2000 });
+  assert.equal(await banner.innerText(), 'Spring!');
+  await page.screenshot({ path: '/work/shots/h43e/spring-desktop-en.png' });
+  await page.waitForTimeout(1200);
+  const after = await heard(page);
+  assert.ok(after.tones.includes(1568), 'the flourish');
+  assert.ok(after.tones.includes(1047), 'and the win');
+  assert.deepEqual(page.errors, []);
+});
