@@ -8,6 +8,7 @@ import { lobbyView, loginDialog, games } from './lobby.js';
 import { TableView } from './table.js';
 import { profileView, replayView } from './profile.js';
 import { ratingsView } from './ratings.js';
+import { initSound } from './sound.js';
 
 const hall = new Hall();
 const main = document.getElementById('main');
@@ -133,6 +134,7 @@ window.addEventListener('hashchange', () => {
 // The four-colour suits (♣ green, ♦ blue), if chosen before.
 document.body.classList.toggle('four', localStorage.getItem('qipai.four') === '1');
 translate();
+initSound();
 drawLang();
 route();
 hall.connect();

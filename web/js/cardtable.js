@@ -6,6 +6,8 @@
 import { h, toast } from './dom.js';
 import { t, lang } from './i18n.js';
 import { face, row, tokens, parse, label, typed, grouped } from './cards.js';
+import { counterStrip } from './counter.js';
+import { lastCards } from './cues.js';
 
 // ---- Seats around an oval -------------------------------------------------------------
 
@@ -80,7 +82,10 @@ const ADAPTERS = {
     if (v.landlord !== null) center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.bid })} · ${t('dd.multiplier', { n: v.multiplier })}`));
     if (v.spring) center.push(h('span', { class: 'tag' }, t('dd.spring')));
     if (v.anti_spring) center.push(h('span', { class: 'tag' }, t('dd.antispring')));
-    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: v.revealed && v.revealed.map(tokens), landlord: v.landlord };
+    // One deck with its jokers; every play so far is in the history (for 记牌器).
+    const deck = { decks: 1, jokers: true };
+    const played = v.history.map((x) => x[1]).filter(Boolean);
+    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: v.revealed && v.revealed.map(tokens), landlord: v.landlord, deck, played };
   },
 
   bigtwo(v) {
@@ -94,7 +99,8 @@ const ADAPTERS = {
     if (v.must_include) center.push(h('span', { class: 'tag' }, t('b2.lead', { card: label(v.must_include, lang() === 'zh') })));
     // Each plays for himself: whoever goes out first wins, and the others' scores only
     // say by how much each did better or worse than the rest.
-    return { n, hand: tokens(v.hand), sizes: v.cards_left, plays, roles: [], center, revealed: v.result && v.result.hands.map(tokens), outFirst: v.result?.winner };
+    const deck = { decks: 1, jokers: false };
+    return { n, hand: tokens(v.hand), sizes: v.cards_left, plays, roles: [], center, revealed: v.result && v.result.hands.map(tokens), outFirst: v.result?.winner, deck, played: v.played };
   },
 
   doudizhu5(v) {
@@ -121,7 +127,10 @@ const ADAPTERS = {
     }
     if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh })));
     center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.base })} · ${t('dd.multiplier', { n: v.multiplier })}`));
-    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord };
+    // Three decks with their jokers.
+    const deck = { decks: 3, jokers: true };
+    const played = v.history.map((x) => x.cards).filter(Boolean);
+    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord, deck, played };
   },
 };
 
@@ -186,7 +195,7 @@ function seatBox(tv, m, i) {
   const shown = revealed || (replay && replay.length ? replay : null);
   return [
     h('span', { class: 'who' }, tv.name(i), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
-    h('span', { class: 'left' }, h('span', { class: 'mini', 'aria-hidden': 'true' }), t('table.cardsleft', { n: m.sizes[i] })),
+    h('span', { class: 'left' }, h('span', { class: 'mini', 'aria-hidden': 'true' }), t('table.cardsleft', { n: m.sizes[i] }), !tv.over && lastCards(m.sizes[i])),
     shown && i !== tv.you && h('div', { class: 'cardrow revealed' }, shown.map((c) => face(c, { small: true, zh: lang() === 'zh' }))),
   ];
 }
@@ -197,6 +206,12 @@ function playBox(m, i) {
   if (p.pass) return h('span', { class: 'say' }, t('dd.pass'));
   if (p.text) return h('span', { class: 'say' }, p.text);
   return row(grouped(p.cards), { zh: lang() === 'zh' });
+}
+
+/** The screen's model of the table as it is now: seats' cards left, our hand, the deck and the plays. */
+export function model(tv) {
+  const v = tv.game?.view || tv.lastView;
+  return v ? ADAPTERS[tv.info.game](v, tv) : null;
 }
 
 /**
@@ -229,6 +244,7 @@ export function render(tv, result) {
   const v = tv.game?.view || tv.lastView;
   const game = tv.info.game;
   const m = ADAPTERS[game](v, tv);
+  if (tv.info.options?.card_counter) m.center.push(counterStrip(m));
   const ui = tv.ui;
   const zh = lang() === 'zh';
   const legal = tv.myTurn() ? tv.game.legal : [];

@@ -128,6 +128,12 @@ const zh = {
   'err.bad_action': '看不懂这一步', 'err.game_over': '这局已经结束了', 'err.bad_config': '游戏设置不对',
   'err.bad_record': '对局记录无法重放', 'err.bot_failed': '电脑玩家出错了', 'err.stuck': '对局出错，无法继续',
   'err.bad_chat': '聊天内容为空或太长', 'err.internal': '服务器出错了：这一步没有被接受，请再试',
+  // Sound and motion, 记牌器, 报单/报双 (issue 43)
+  'sound.mute': '静音', 'sound.on': '声音：开（点一下静音）', 'sound.off': '声音：关（点一下打开）',
+  'cue.one': '报单！', 'cue.two': '报双！', 'cue.spring': '春天！', 'cue.antispring': '反春！',
+  'create.counter': '记牌器（所有人都能看到每种牌还剩几张在外）',
+  'cc.name': '记牌器', 'cc.title': '记牌器：每种牌还有几张在外（不在你手里、还没出）', 'cc.what': '每种牌还有几张不在你手里、也还没出',
+  'cc.cell': '{rank}：外面还有 {n} 张',
 };
 
 // Where the server's own sentence says more than a fixed text could (a ban's reason, which
@@ -255,6 +261,12 @@ const en = {
   'err.bad_action': 'That move cannot be read', 'err.game_over': 'The game is over', 'err.bad_config': 'Those game settings are not valid',
   'err.bad_record': 'That record does not replay', 'err.bot_failed': 'A computer player failed', 'err.stuck': 'The game cannot go on',
   'err.bad_chat': 'A chat line has 1 to 300 characters', 'err.internal': 'The server failed: that was not accepted; try again', 'err.storage': '{message}',
+  // Sound and motion, 记牌器, 报单/报双 (issue 43)
+  'sound.mute': 'Mute sound', 'sound.on': 'Sound on (click to mute)', 'sound.off': 'Sound off (click to turn on)',
+  'cue.one': 'Last card!', 'cue.two': 'Two cards left!', 'cue.spring': 'Spring!', 'cue.antispring': 'Anti-spring!',
+  'create.counter': 'Card counter (everyone sees how many of each rank are still out)',
+  'cc.name': 'Counter', 'cc.title': 'Card counter: cards of each rank still out (not in your hand, not played)', 'cc.what': 'How many of each rank are neither in your hand nor played yet',
+  'cc.cell': '{rank}: {n} still out',
 };
 
 const DICTS = { zh, en };

@@ -203,6 +203,8 @@ function createDialog(hall, g) {
   });
   const computers = h('input', { type: 'checkbox', checked: true });
   const rated = h('input', { type: 'checkbox' });
+  // 记牌器: offered for the games whose cards are ranked (drawn by the `cards` screen).
+  const counter = g.screen === 'cards' && h('input', { type: 'checkbox', dataset: { option: 'card_counter' } });
   const turn = h('input', { type: 'number', min: 5, max: 300, placeholder: '—' });
   const rule = h('select', {}, ['freestyle', 'standard', 'renju'].map((r) => h('option', { value: r }, t(`rule.${r}`))));
   const undo = h('select', {}, ['ask', 'always', 'never'].map((u) => h('option', { value: u }, t(`undo.${u}`))));
@@ -222,6 +224,7 @@ function createDialog(hall, g) {
       h('label', { class: 'check' }, priv, t('create.private')),
       h('label', { class: 'check sub' }, spectators, t('create.spectators')),
       h('label', { class: 'check' }, rated, t('create.rated')),
+      counter && h('label', { class: 'check' }, counter, t('create.counter')),
       h(
         'div',
         { class: 'dlgbtns' },
@@ -235,6 +238,7 @@ function createDialog(hall, g) {
     if (dlg.returnValue !== 'go') return;
     const options = { private: priv.checked, computers: computers.checked, rated: rated.checked };
     if (priv.checked && spectators.checked) options.spectators = true;
+    if (counter?.checked) options.card_counter = true;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
     if (turn.value) {

@@ -14,6 +14,7 @@ import { api } from './net.js';
 import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
+import { cue, opened } from './cues.js';
 
 /** Each game's drawing, by game id. */
 // Each table screen, by the name a game's presentation gives it (`screen` in /api/games).
@@ -108,6 +109,7 @@ export class TableView {
     // What this view holds decides where the table's resume starts: nothing yet, so the
     // table sends what it keeps, and the moves and the chat are shown again after a reload.
     hall.views.set(table, this);
+    opened(this);
     if (join) {
       // Followed (and resumed after a drop) once we are in: a resume now, before the join,
       // would be refused at a private table, for a player who is about to sit there.
@@ -163,6 +165,8 @@ export class TableView {
     if (m.seq !== undefined && m.seq < this.seq && m.type !== 'table') return;
     // A resume sends again what we may have seen: log each action once.
     const fresh = m.seq === undefined || m.seq > this.seq;
+    // Live: while we hold the table's current state, not replayed by a resume (sound and motion).
+    const live = this.synced && fresh;
     if (m.seq !== undefined) this.seq = Math.max(this.seq, m.seq);
     switch (m.type) {
       case 'table':
@@ -244,6 +248,7 @@ export class TableView {
         return;
     }
     this.draw();
+    cue(this, m, live);
   }
 
   /**

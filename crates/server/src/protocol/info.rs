@@ -36,6 +36,11 @@ pub struct TableOptions {
     /// `None` keeps the game's default.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_seconds: Option<u32>,
+    /// 记牌器: the table shows every player how many cards of each rank are still out
+    /// (neither in their hand nor played yet), for the games whose cards are ranked (the
+    /// page's `cards` screen); the same aid for all at the table. Off unless asked.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub card_counter: bool,
 }
 
 impl TableOptions {
@@ -60,6 +65,7 @@ impl Default for TableOptions {
             rated: false,
             turn_seconds: Default::default(),
             game_seconds: None,
+            card_counter: false,
         }
     }
 }

@@ -10,6 +10,7 @@ mod common;
 mod abuse;
 mod account_changes;
 mod accounts;
+mod card_counter;
 mod exposure;
 mod games;
 mod invites;
