@@ -12,10 +12,12 @@ const env = setup();
 /** Clicks (or on a phone taps) the point x,y of the board, once the board takes a stone. */
 async function place(page, x, y) {
   await page.waitForSelector('.goban.playable', { timeout: 10000 });
+  const stones = await page.locator('.goban .stone').count();
   const hit = page.locator(`rect[data-point="${x},${y}"]`);
   if (page.context()._options?.hasTouch) await hit.tap();
   else await hit.click();
-  await page.waitForFunction(([x, y]) => !document.querySelector(`rect.free[data-point="${x},${y}"]`), [x, y]);
+  // Until the server has answered with the stone on the board.
+  await page.waitForFunction((n) => document.querySelectorAll('.goban .stone').length > n, stones);
 }
 
 const status = (page) => page.locator('.gstatus').innerText();
@@ -60,18 +62,19 @@ async function layThree(first, second) {
 }
 
 test('swap2: the second player plays White; then the rematch swaps the opener and says who asked', async () => {
-  const { a, b } = await swap2Table();
+  // The second player on a phone, in English.
+  const { a, b } = await swap2Table(DESKTOP, { ...PHONE, locale: 'en-US' });
   // Before the choice, nobody's colour is settled: the cards say who lays and who chooses.
   assert.match(await a.locator('.gplayer').first().innerText(), /Opener|Chooser/);
   await layThree(a, b);
-  assert.match(await status(b), /Choose: play White .*, take Black, or place two more/);
+  assert.match(await status(b), /Choose: play White, take Black, or place two more/);
   assert.match(await status(a), /is choosing/);
   // A stray click does not choose: the board takes a stone only after "Play White".
   assert.equal(await b.locator('.goban.playable').count(), 0);
   assert.equal(await a.locator('.swap2ask').count(), 0, 'the first player has nothing to choose');
   assert.deepEqual(await unseen(b), []);
-  await b.screenshot({ path: screenshotPath('swap2-choose-desktop-en') });
-  await b.locator('[data-focus="s2white"]').click();
+  await b.screenshot({ path: screenshotPath('swap2-choose-phone-en') });
+  await b.locator('[data-focus="s2white"]').tap();
   assert.match(await status(b), /Playing White: click a point/);
   await place(b, 8, 8);
   await a.waitForSelector('.goban.playable');
@@ -86,11 +89,14 @@ test('swap2: the second player plays White; then the rematch swaps the opener an
   await a.waitForSelector('.overpanel');
   await b.waitForSelector('.overpanel');
   assert.match(await b.locator('.overpanel').innerText(), /Next game: you lay the swap2 opening/);
+  assert.deepEqual(await unseen(b), []);
+  await b.screenshot({ path: screenshotPath('swap2-over-phone-en') });
   assert.match(await a.locator('.overpanel').innerText(), /Next game: guest-\w+ lays the swap2 opening/);
   assert.equal(await a.locator('.overpanel [data-focus="next"]').innerText(), 'Rematch (colours swapped)');
-  await b.locator('.overpanel [data-focus="next"]').click();
+  await b.locator('.overpanel [data-focus="next"]').tap();
   await a.waitForSelector('.overpanel .wants');
   assert.match(await a.locator('.overpanel .wants').innerText(), /guest-\w+ wants a rematch/);
+  assert.deepEqual(await unseen(a), []);
   await a.screenshot({ path: screenshotPath('swap2-rematch-desktop-en') });
   await a.locator('.overpanel [data-focus="next"]').click();
 
