@@ -6,6 +6,7 @@
 import { h, s, clock, toast, ask } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './lobby.js';
+import * as swap2 from './swap2.js';
 
 /** Nothing is dealt: the end of a game has no deal to check (no "fair deal" line). */
 export const dealt = false;
@@ -103,7 +104,7 @@ function board(tv, v, playable) {
   const svg = s(
     'svg',
     {
-      class: ['goban', playable && 'playable'],
+      class: ['goban', playable && 'playable', `next-${v.to_move}`],
       viewBox: `0 0 ${W} ${W}`,
       role: 'application',
       'aria-roledescription': t('go.board'),
@@ -148,7 +149,8 @@ function player(tv, seat, v) {
   const color = colorOf(v, seat);
   // Undo counts come black first, white second, whichever seat plays which.
   const undos = v.undo_left[color === 'black' ? 0 : 1];
-  const moving = v.to_move === color && !v.end;
+  // In a swap2 opening the seat that lays or chooses acts, whatever colour is to move.
+  const moving = !v.end && (v.swap2 ? swap2.actor(v) === seat : v.to_move === color);
   let clockEl = null;
   if (g?.clocks_ms?.length) {
     const left = g.clocks_ms[seat];
@@ -159,10 +161,12 @@ function player(tv, seat, v) {
   return h(
     'div',
     { class: ['gplayer', color, moving && 'acting'], dataset: { seat: String(seat) } },
-    h('span', { class: `gstone ${color}`, 'aria-hidden': 'true' }),
+    h('span', { class: `gstone ${v.swap2 ? 'tbd' : color}`, 'aria-hidden': 'true' }),
     h('span', { class: 'pname' }, tv.name(seat), tv.badges(seat)),
     // Our own card says "You play Black": the colours swap from game to game.
-    h('span', { class: 'gmeta' }, seat === tv.you ? h('span', { class: 'gyou' }, t('go.youplay', { color: t(`go.${color}`) })) : t(`go.${color}`), v.undo === 'ask' && ` · ${t('go.undoleft', { n: undos })}`),
+    v.swap2
+      ? h('span', { class: 'gmeta' }, swap2.cardNote(v, seat))
+      : h('span', { class: 'gmeta' }, seat === tv.you ? h('span', { class: 'gyou' }, t('go.youplay', { color: t(`go.${color}`) })) : t(`go.${color}`), v.undo === 'ask' && ` · ${t('go.undoleft', { n: undos })}`),
     clockEl,
     moving && tv.timer(seat),
   );
@@ -185,6 +189,7 @@ function status(tv, v) {
     if (tv.you === undefined) return t('go.undoby', { name: tv.name(seatOf(v, v.pending_undo)), color: t(`go.${v.pending_undo}`) });
     return colorOf(v, tv.you) === v.pending_undo ? t('go.undowait') : undoQuestion(tv, v);
   }
+  if (v.swap2) return swap2.prompt(tv, v);
   if (tv.myTurn()) return t('table.yourturn');
   if (tv.waitsForUs?.()) return t('table.yourturnoffline');
   return t('table.turnof', { name: tv.name(seatOf(v, v.to_move)) });
@@ -203,7 +208,8 @@ function undoQuestion(tv, v) {
  * reason is only the moment (our move on its way). An Undo that is not grey may still
  * need a word: after a refusal, asking again before the next stone costs an undo.
  */
-function undoWhy(tv, v, me) {
+function undoWhy(tv, v, me, can) {
+  if (v.swap2) return t('s2.noundo');
   if (v.pending_undo) return t(v.pending_undo === me ? 'go.why.waiting' : 'go.why.answer');
   const k = me === 'black' ? 0 : 1;
   // A random opening's stones are nobody's to take back.
@@ -211,7 +217,8 @@ function undoWhy(tv, v, me) {
   if (!v.moves.some((_, i) => i >= opening && i % 2 === k)) return t('go.why.none');
   if (v.undo === 'ask' && v.undo_left[k] === 0) return t('go.why.used', { n: tv.info?.options?.config?.undo_limit ?? 3 });
   if (v.undo === 'ask' && v.undo_refused?.[k]) return t('go.why.refused');
-  return '';
+  // A swap2 opening's stones are nobody's to take back either.
+  return can('request_undo') ? '' : t('go.why.none');
 }
 
 /**
@@ -226,7 +233,7 @@ export function render(tv, result) {
   const live = !!tv.game && tv.synced && tv.you !== undefined && tv.sentAt === undefined && !tv.over;
   const legal = live ? tv.game.legal || [] : [];
   const can = (a) => legal.some((l) => JSON.stringify(l) === JSON.stringify(a));
-  const playable = legal.some((l) => l && typeof l === 'object' && 'place' in l);
+  const playable = legal.some((l) => l && typeof l === 'object' && 'place' in l) && swap2.boardOpen(tv, v);
   const answering = can({ answer_undo: true });
   const ui = tv.ui;
   // Undo and Resign are a player's: a spectator (or a replay) has neither.
@@ -234,7 +241,7 @@ export function render(tv, result) {
   const me = tv.you !== undefined ? colorOf(v, tv.you) : null;
   // A grey Undo says why, beside it and to a screen reader; after a refusal an Undo that
   // is on says what asking again costs.
-  const why = seated && live ? undoWhy(tv, v, me) : '';
+  const why = seated && live ? undoWhy(tv, v, me, can) : '';
   const resign = async () => {
     if (await ask(t('go.resignask'), t('act.resign'), t('go.playon'), { danger: true })) tv.act('resign');
   };
@@ -256,6 +263,7 @@ export function render(tv, result) {
           h('button', { type: 'button', class: 'primary', dataset: { focus: 'accept' }, on: { click: () => tv.act({ answer_undo: true }) } }, t('act.accept')),
           h('button', { type: 'button', class: 'ghost', dataset: { focus: 'refuse' }, on: { click: () => tv.act({ answer_undo: false }) } }, t('act.refuse')),
         ),
+      live && swap2.controls(tv, v, can),
       result,
       h(
         'div',
@@ -279,6 +287,12 @@ export function render(tv, result) {
     ),
   );
 }
+
+/** The end panel's button: the next game swaps the colours (or the opener). */
+export const nextLabel = () => 'go.rematch';
+
+/** The end panel: who is Black (or opens) next, and whether the opponent asked for it. */
+export const overNote = (tv) => swap2.rematchNote(tv);
 
 export function onAction(tv, m) {
   for (const e of m.events || []) {

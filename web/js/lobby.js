@@ -208,6 +208,8 @@ function createDialog(hall, g) {
   const turn = h('input', { type: 'number', min: 5, max: 300, placeholder: '—' });
   const rule = h('select', {}, ['freestyle', 'standard', 'renju'].map((r) => h('option', { value: r }, t(`rule.${r}`))));
   const undo = h('select', {}, ['ask', 'always', 'never'].map((u) => h('option', { value: u }, t(`undo.${u}`))));
+  // Gomoku's opening: free, or swap2 (the tournament opening) for tables between people.
+  const opening = h('select', {}, ['free', 'swap2'].map((o) => h('option', { value: o }, t(`opening.${o}`))));
   const variable = g.seats[0] !== g.seats[1];
   const dlg = h(
     'dialog',
@@ -219,6 +221,7 @@ function createDialog(hall, g) {
       variable && field(t('create.seats'), seats),
       g.id === 'gomoku' && field(t('create.rule'), rule),
       g.id === 'gomoku' && field(t('create.undo'), undo),
+      g.id === 'gomoku' && field(t('create.opening'), opening),
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
       h('label', { class: 'check' }, priv, t('create.private')),
@@ -241,6 +244,7 @@ function createDialog(hall, g) {
     if (counter?.checked) options.card_counter = true;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
+    if (g.id === 'gomoku' && opening.value === 'swap2') options.config.opening_rule = 'swap2';
     if (turn.value) {
       // `*`: every phase of the game gets the same time.
       options.turn_seconds = { '*': Number(turn.value) };

@@ -593,7 +593,7 @@ export class TableView {
       h(
         'div',
         { class: 'overbtns' },
-        me && h('button', { type: 'button', class: 'primary', dataset: { focus: 'next' }, on: { click: () => this.nextGame() } }, t('act.next')),
+        me && h('button', { type: 'button', class: 'primary', dataset: { focus: 'next' }, on: { click: () => this.nextGame() } }, t(R.nextLabel?.(this) ?? 'act.next')),
         h('a', { class: 'button ghost', href: `#/replay/${encodeURIComponent(o.game_id)}` }, t('act.replay')),
         info.game === 'gomoku' && h('a', { class: 'button ghost', href: `/api/games/${encodeURIComponent(o.game_id)}/export/sgf`, download: `${o.game_id}.sgf` }, t('act.sgf')),
       ),

@@ -346,8 +346,15 @@ fn gomoku() -> Value {
             (
                 "black",
                 says(
-                    "the seat that plays black, 0 or 1: the colours swap from game to game",
+                    "the seat that plays black, 0 or 1: the colours swap from game to game; under swap2, as the opening's choice settled it (until then the first player)",
                     seat(),
+                ),
+            ),
+            (
+                "swap2",
+                says(
+                    "the swap2 opening's step while it lasts: `lay_three` (the first player lays black, white, black), `choose` (the second player places White's stone, or `take_black`, or `place_two`), `lay_two` (the second player lays white, black), `choose_again` (the first player places White's stone or `take_black`); null in a free opening and once the colours are chosen",
+                    or_null(one_of(&["lay_three", "choose", "lay_two", "choose_again"])),
                 ),
             ),
             (

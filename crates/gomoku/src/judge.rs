@@ -11,10 +11,15 @@
 //! * `best` with `ms` (default 1000; optional `nodes`, `depth`) →
 //!   `{"point":[x,y],"eval":…,"win_in":n|null}`
 //! * `act` with `bot`, `seat` and the seat's `view` → `{"action":…,"text":"h8"}`: a named
-//!   bot's move ([`game::judge::act`]).
+//!   bot's move ([`game::judge::act`]); in a swap2 opening (the view's `swap2` step) also
+//!   `"take_black"` or `"place_two"`.
+//!
+//! The other operations read moves only, which alternate the same way under swap2: an
+//! opening's stones are black, white, black (white, black), whoever laid them.
 
-use crate::board::{Point, Rule, MAX_SIZE};
+use crate::board::{Color, Point, Rule, MAX_SIZE};
 use crate::engine::{Engine, Limits};
+use crate::opening::Swap2Step;
 use crate::renju::{self, Forbidden};
 use crate::rules::{Action, Config, State, View};
 use crate::Gomoku;
@@ -39,8 +44,9 @@ pub fn judge(request: &Value) -> Value {
     })
 }
 
-/// What `seat` (black is the view's `black` seat, 0 unless it says) may do in `view`: answer the other's undo request, or
-/// place a stone on an empty point that is not forbidden to it.
+/// What `seat` (black is the view's `black` seat, 0 unless it says) may do in `view`: answer
+/// the other's undo request, or place a stone on an empty point that is not forbidden to
+/// it; in a swap2 opening (the view's `swap2` step), the opening's stones and choices.
 fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
     let Some(color) = view.color_of(seat) else {
         return Vec::new();
@@ -55,15 +61,28 @@ fn legal_in_view(view: &View, seat: Seat) -> Vec<Action> {
             vec![Action::AnswerUndo(true), Action::AnswerUndo(false)]
         };
     }
-    if view.to_move != Some(color) {
+    // In the swap2 opening the first player (black until the choice) lays three stones
+    // and makes the last choice, the second player the rest, whatever colour is to move.
+    let acting = match view.swap2 {
+        Some(step) => (color == Color::Black) == step.is_first_players(),
+        None => view.to_move == Some(color),
+    };
+    if !acting {
         return Vec::new();
     }
     let board = view.board();
-    board
+    let mut legal: Vec<Action> = board
         .points()
         .filter(|&p| board.is_empty_at(p) && !view.forbidden.contains(&p))
         .map(Action::Place)
-        .collect()
+        .collect();
+    if view.swap2.is_some_and(Swap2Step::is_choice) {
+        legal.push(Action::TakeBlack);
+    }
+    if view.swap2 == Some(Swap2Step::Choose) {
+        legal.push(Action::PlaceTwo);
+    }
+    legal
 }
 
 fn size_field(f: Fields<'_>) -> Result<u8, JudgeError> {

@@ -7,6 +7,8 @@ use crate::renju::{self, Forbidden};
 use game::{Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 
+use crate::opening::{OpeningRule, Swap2Step};
+
 /// How undo requests are settled at a table.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -51,6 +53,12 @@ pub struct Config {
     /// [`GameSpec::next_game`]: game::GameSpec::next_game
     #[serde(skip_serializing_if = "seat_zero")]
     pub black: u8,
+    /// How the game opens: `free` (black's first stone anywhere, the default) or `swap2`
+    /// (the tournament opening: [`OpeningRule`]). Under swap2, [`Config::black`] names the
+    /// tentative first player, who lays the first three stones. Left out of the JSON when
+    /// free, so configurations from before it read as they always did.
+    #[serde(skip_serializing_if = "OpeningRule::is_free")]
+    pub opening_rule: OpeningRule,
 }
 
 /// The stream of the deal's seed that draws the opening (no other stream of Gomoku's is
@@ -88,6 +96,7 @@ impl Default for Config {
             undo_limit: 3,
             opening: 0,
             black: 0,
+            opening_rule: OpeningRule::Free,
         }
     }
 }
@@ -117,7 +126,7 @@ impl Config {
 }
 
 /// One move by one seat. JSON: `{"place":[7,7]}`, `"request_undo"`, `{"answer_undo":true}`,
-/// `"resign"`.
+/// `"resign"`, and in the swap2 opening `"take_black"` and `"place_two"`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
@@ -129,6 +138,12 @@ pub enum Action {
     AnswerUndo(bool),
     /// Give up the game.
     Resign,
+    /// Swap2, at a choice: take Black, so that the opponent plays White and places White's
+    /// next stone. (Playing White instead is placing that stone: [`Action::Place`].)
+    TakeBlack,
+    /// Swap2, the second player's first choice: lay two more stones (White's, then
+    /// Black's) and hand the choice of colour back to the first player.
+    PlaceTwo,
 }
 
 /// Why a game ended.
@@ -192,6 +207,13 @@ pub enum Event {
     },
     /// The board is full with no five.
     Draw,
+    /// Swap2: a player chose a colour, which settles both (the opening is over).
+    Chose {
+        /// The seat that chose.
+        seat: u8,
+        /// The colour it takes.
+        color: Color,
+    },
 }
 
 /// A game of Gomoku in progress.
@@ -213,6 +235,13 @@ pub struct State {
     pending_paid: bool,
     end: Option<GameEnd>,
     win_line: Vec<Point>,
+    /// The seat that plays black now: [`Config::black`] until a swap2 choice says
+    /// otherwise.
+    black: u8,
+    /// The swap2 opening's step, while it lasts.
+    swap2: Option<Swap2Step>,
+    /// Stones of the swap2 opening (3 or 5 once it is over), which no undo takes back.
+    laid: usize,
 }
 
 impl State {
@@ -230,7 +259,15 @@ impl State {
                 config.black
             )));
         }
+        if config.opening_rule == OpeningRule::Swap2 && config.opening > 0 {
+            return Err(RuleError::BadConfig(
+                "swap2 lays its own opening: a random opening does not go with it".into(),
+            ));
+        }
         Ok(State {
+            black: config.black,
+            swap2: (config.opening_rule == OpeningRule::Swap2).then_some(Swap2Step::LayThree),
+            laid: 0,
             config: config.clone(),
             board: Board::new(config.size),
             moves: Vec::new(),
@@ -269,6 +306,37 @@ impl State {
         self.end
     }
 
+    /// The colour `seat` plays now (under swap2, tentatively until the opening's choice),
+    /// `None` for a seat that is not at the board.
+    pub fn color_of(&self, seat: Seat) -> Option<Color> {
+        color_at(self.black, seat)
+    }
+
+    /// The seat that plays `color` now.
+    pub fn seat_of(&self, color: Color) -> Seat {
+        match color {
+            Color::Black => usize::from(self.black),
+            Color::White => usize::from(self.black == 0),
+        }
+    }
+
+    /// The swap2 opening's step, while it lasts (`None` in a free opening, and once the
+    /// colours are chosen).
+    pub fn swap2(&self) -> Option<Swap2Step> {
+        self.swap2
+    }
+
+    /// The seat to act in the swap2 opening's `step`: the first player lays the three
+    /// stones and makes the last choice, the second player the rest. While the opening
+    /// lasts the first player is black (tentatively).
+    fn swap2_seat(&self, step: Swap2Step) -> Seat {
+        if step.is_first_players() {
+            self.seat_of(Color::Black)
+        } else {
+            self.seat_of(Color::White)
+        }
+    }
+
     /// Whether the colour to move may place a stone on `p`, and if not, why.
     ///
     /// The reasons name the point as the board prints it (`h8`).
@@ -302,10 +370,90 @@ impl State {
                 "an undo request awaits its answer".into(),
             ));
         }
-        self.check_place(p)?;
         let mut events = Vec::new();
+        if let Some(step) = self.swap2 {
+            self.swap2_act(step, Action::Place(p), &mut events)?;
+            return Ok(events);
+        }
+        self.check_place(p)?;
         self.place(p, &mut events);
         Ok(events)
+    }
+
+    /// An action in the swap2 opening by the seat to act at `step`: a stone (at a choice,
+    /// playing White with it), taking Black, or placing two more.
+    fn swap2_act(
+        &mut self,
+        step: Swap2Step,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let seat = self.swap2_seat(step);
+        match action {
+            Action::Place(p) => {
+                self.check_place(p)?;
+                if step.is_choice() {
+                    self.settle(seat, Color::White, events);
+                }
+                self.place(p, events);
+            }
+            Action::TakeBlack if step.is_choice() => self.settle(seat, Color::Black, events),
+            Action::PlaceTwo if step == Swap2Step::Choose => {
+                self.swap2 = Some(Swap2Step::LayTwo);
+            }
+            Action::TakeBlack | Action::PlaceTwo => {
+                return Err(RuleError::WrongPhase(if step.is_choice() {
+                    "placing two more stones is the second player's first choice only".into()
+                } else {
+                    "lay the opening's stones first; the choice of colour comes after".into()
+                }))
+            }
+            Action::RequestUndo => {
+                return Err(RuleError::Illegal(
+                    "the swap2 opening's stones are not taken back".into(),
+                ))
+            }
+            Action::AnswerUndo(_) => {
+                return Err(RuleError::WrongPhase(
+                    "there is no undo request to answer".into(),
+                ))
+            }
+            Action::Resign => self.resign(self.color_of(seat).unwrap_or(Color::Black), events),
+        }
+        Ok(())
+    }
+
+    /// Swap2: `seat` takes `color`, the other seat the other colour; the opening is over.
+    fn settle(&mut self, seat: Seat, color: Color, events: &mut Vec<Event>) {
+        let seat = seat.min(1) as u8;
+        self.black = if color == Color::Black {
+            seat
+        } else {
+            1 - seat
+        };
+        self.laid = self.moves.len();
+        self.swap2 = None;
+        events.push(Event::Chose { seat, color });
+    }
+
+    /// `color` gives up the game.
+    fn resign(&mut self, color: Color, events: &mut Vec<Event>) {
+        events.push(Event::Resigned { color });
+        self.end = Some(GameEnd {
+            winner: Some(color.other()),
+            reason: EndReason::Resignation,
+        });
+    }
+
+    /// Puts every point the colour to move may take into `out`, as placements.
+    fn placements_into(&self, out: &mut Vec<Action>) {
+        let forbid = self.config.rule.has_forbidden(self.to_move());
+        for p in self.board.points() {
+            if self.board.is_empty_at(p) && !(forbid && renju::forbidden(&self.board, p).is_some())
+            {
+                out.push(Action::Place(p));
+            }
+        }
     }
 
     /// Black's forbidden points now (empty unless renju with black to move).
@@ -328,7 +476,7 @@ impl State {
         } else {
             return false;
         };
-        last >= usize::from(self.config.opening)
+        last >= usize::from(self.config.opening).max(self.laid)
     }
 
     /// Whether `color`'s last request was refused with the board as it is now: asking
@@ -339,6 +487,7 @@ impl State {
 
     fn may_request_undo(&self, color: Color) -> bool {
         self.end.is_none()
+            && self.swap2.is_none()
             && self.pending_undo.is_none()
             && self.has_own_move(color)
             && (self.config.undo == UndoPolicy::Granted || self.undo_left[color.index()] > 0)
@@ -398,6 +547,9 @@ impl State {
         self.moves.push(p);
         self.placed += 1;
         events.push(Event::Placed { color, point: p });
+        if let Some(step) = self.swap2 {
+            self.swap2 = step.after_stone(self.moves.len());
+        }
         if let Some(line) = self.board.five_through(p, color, self.config.rule) {
             events.push(Event::Won {
                 color,
@@ -440,9 +592,15 @@ pub struct View {
     /// as it is: asking again before another stone costs one undo at once.
     #[serde(default)]
     pub undo_refused: [bool; 2],
-    /// The seat that plays black ([`Config::black`]).
+    /// The seat that plays black: [`Config::black`], or, under swap2, as the opening's
+    /// choice settled it (until then the first player, tentatively).
     #[serde(default)]
     pub black: u8,
+    /// The swap2 opening's step while it lasts: who acts (the first player, black until
+    /// the choice, at `lay_three` and `choose_again`) and what they may do; `None` in a
+    /// free opening and once the colours are chosen.
+    #[serde(default)]
+    pub swap2: Option<Swap2Step>,
     /// The end of the game, once over.
     pub end: Option<GameEnd>,
     /// The winning five, once made.
@@ -504,17 +662,20 @@ impl Rules for Gomoku {
         if state.end.is_some() {
             ToAct::Finished
         } else if let Some(asker) = state.pending_undo {
-            ToAct::Seat(state.config.seat_of(asker.other()))
+            ToAct::Seat(state.seat_of(asker.other()))
+        } else if let Some(step) = state.swap2 {
+            ToAct::Seat(state.swap2_seat(step))
         } else {
-            ToAct::Seat(state.config.seat_of(state.to_move()))
+            ToAct::Seat(state.seat_of(state.to_move()))
         }
     }
 
     /// The seat to move may place a stone, ask to undo or resign; the other seat may ask to
     /// undo its own last move or resign even while waiting; while a request is pending only
-    /// the answer is legal.
+    /// the answer is legal. In the swap2 opening the seat to act lays a stone of the colour
+    /// to move, or at a choice also takes Black (or places two more), and no undo is asked.
     fn legal_into(state: &State, seat: Seat, out: &mut Vec<Action>) {
-        let Some(color) = state.config.color_of(seat) else {
+        let Some(color) = state.color_of(seat) else {
             return;
         };
         if state.end.is_some() {
@@ -527,15 +688,21 @@ impl Rules for Gomoku {
             }
             return;
         }
-        if color == state.to_move() {
-            let forbid = state.config.rule.has_forbidden(color);
-            for p in state.board.points() {
-                if state.board.is_empty_at(p)
-                    && !(forbid && renju::forbidden(&state.board, p).is_some())
-                {
-                    out.push(Action::Place(p));
+        if let Some(step) = state.swap2 {
+            if seat == state.swap2_seat(step) {
+                state.placements_into(out);
+                if step.is_choice() {
+                    out.push(Action::TakeBlack);
+                }
+                if step == Swap2Step::Choose {
+                    out.push(Action::PlaceTwo);
                 }
             }
+            out.push(Action::Resign);
+            return;
+        }
+        if color == state.to_move() {
+            state.placements_into(out);
         }
         if state.may_request_undo(color) {
             out.push(Action::RequestUndo);
@@ -549,10 +716,7 @@ impl Rules for Gomoku {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let color = state
-            .config
-            .color_of(seat)
-            .ok_or(RuleError::NotYourTurn(seat))?;
+        let color = state.color_of(seat).ok_or(RuleError::NotYourTurn(seat))?;
         if state.end.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -580,6 +744,19 @@ impl Rules for Gomoku {
                     asker.name()
                 ))),
             };
+        }
+        if let Some(step) = state.swap2 {
+            // Either player may resign, and neither may undo, whoever is to act.
+            if seat != state.swap2_seat(step)
+                && !matches!(action, Action::Resign | Action::RequestUndo)
+            {
+                return Err(RuleError::NotYourTurn(seat));
+            }
+            if action == Action::Resign {
+                state.resign(color, events);
+                return Ok(());
+            }
+            return state.swap2_act(step, action, events);
         }
         match action {
             Action::Place(p) => {
@@ -619,12 +796,11 @@ impl Rules for Gomoku {
                     "there is no undo request to answer".into(),
                 ))
             }
-            Action::Resign => {
-                events.push(Event::Resigned { color });
-                state.end = Some(GameEnd {
-                    winner: Some(color.other()),
-                    reason: EndReason::Resignation,
-                });
+            Action::Resign => state.resign(color, events),
+            Action::TakeBlack | Action::PlaceTwo => {
+                return Err(RuleError::WrongPhase(
+                    "choosing colours is for the swap2 opening".into(),
+                ))
             }
         }
         Ok(())
@@ -649,7 +825,8 @@ impl Rules for Gomoku {
             pending_undo: state.pending_undo,
             undo_left: state.undo_left,
             undo_refused: [Color::Black, Color::White].map(|c| state.refused_here(c)),
-            black: state.config.black,
+            black: state.black,
+            swap2: state.swap2,
             end: state.end,
             win_line: state.win_line.clone(),
             forbidden: state.forbidden_now().into_iter().map(|(p, _)| p).collect(),
@@ -658,7 +835,7 @@ impl Rules for Gomoku {
 
     fn outcome(state: &State) -> Option<Outcome> {
         let end = state.end?;
-        let colors = [0, 1].map(|seat| state.config.color_of(seat).unwrap_or(Color::of_ply(seat)));
+        let colors = [0, 1].map(|seat| state.color_of(seat).unwrap_or(Color::of_ply(seat)));
         let won: Vec<bool> = colors.iter().map(|&c| end.winner == Some(c)).collect();
         let scores = won
             .iter()

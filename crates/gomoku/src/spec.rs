@@ -5,6 +5,7 @@
 use crate::board::{Color, Point};
 use crate::engine::classic;
 use crate::notation::{format_point, parse_point, PointError};
+use crate::opening::Swap2Step;
 use crate::rules::{Action, Config, EndReason, Event, Gomoku, State, UndoPolicy, View};
 use crate::{bots, judge};
 use game::text::count;
@@ -169,6 +170,11 @@ impl GameSpec for Gomoku {
             }
             Event::Resigned { color } => format!("{} resigns.", Named(*color)),
             Event::Draw => "The board is full with no five: a draw.".into(),
+            Event::Chose { seat, color } => format!(
+                "Swap2: seat {} chooses {}; the colours are settled.",
+                seat + 1,
+                named(*color)
+            ),
         })
     }
 
@@ -178,6 +184,8 @@ impl GameSpec for Gomoku {
             "resign" | "认输" => Ok(Action::Resign),
             "yes" | "y" | "accept" => Ok(Action::AnswerUndo(true)),
             "no" | "n" | "refuse" => Ok(Action::AnswerUndo(false)),
+            "black" | "swap" | "执黑" => Ok(Action::TakeBlack),
+            "two" | "place two" | "再下两子" => Ok(Action::PlaceTwo),
             t => parse_point(t, view.size).map(Action::Place),
         }
     }
@@ -212,7 +220,9 @@ impl GameSpec for Gomoku {
          move (against the computer it is always granted and takes back two plies); answer \
          an undo request with 'yes' or 'no'. 'resign' gives up. X is black (moves first), \
          O is white, the last stone is shown in brackets, the winning five is marked #; in \
-         renju, * marks points black may not play."
+         renju, * marks points black may not play. In a swap2 opening, lay the stones asked \
+         for by typing points; at a choice, a point plays White with that stone, 'black' \
+         takes Black, and 'two' lays two more stones and hands the choice back."
     }
 }
 
@@ -224,6 +234,8 @@ fn text(action: &Action, point: impl Fn(Point) -> String) -> String {
         Action::AnswerUndo(true) => "yes".into(),
         Action::AnswerUndo(false) => "no".into(),
         Action::Resign => "resign".into(),
+        Action::TakeBlack => "black".into(),
+        Action::PlaceTwo => "two".into(),
     }
 }
 
@@ -355,6 +367,8 @@ fn status(view: &View, viewer: Viewer) -> String {
                 named(asker.other())
             ));
         }
+    } else if let (Some(step), Some(c)) = (view.swap2, view.to_move) {
+        s.push_str(&swap2_status(view, step, c, viewer));
     } else if let Some(c) = view.to_move {
         if me == Some(c) {
             s.push_str("Your move.");
@@ -363,4 +377,40 @@ fn status(view: &View, viewer: Viewer) -> String {
         }
     }
     s
+}
+
+/// What the swap2 opening asks now, of the viewer if it is theirs to do.
+fn swap2_status(view: &View, step: Swap2Step, stone: Color, viewer: Viewer) -> String {
+    // While the opening lasts, the first player is black (tentatively).
+    let first = usize::from(view.black);
+    let actor = if step.is_first_players() {
+        first
+    } else {
+        1 - first.min(1)
+    };
+    let who = if viewer.seat() == Some(actor) {
+        "your turn".to_string()
+    } else {
+        format!("seat {}'s turn", actor + 1)
+    };
+    let n = view.moves.len();
+    match step {
+        Swap2Step::LayThree => format!(
+            "Swap2 opening, {who}: lay stone {} of 3 (black, white, black), now {}.",
+            n + 1,
+            named(stone)
+        ),
+        Swap2Step::LayTwo => format!(
+            "Swap2 opening, {who}: lay two more stones (white, black), now {}.",
+            named(stone)
+        ),
+        Swap2Step::Choose => format!(
+            "Swap2 opening, {who}: choose. A point plays White with that stone, 'black' \
+             takes Black, 'two' lays two more stones."
+        ),
+        Swap2Step::ChooseAgain => format!(
+            "Swap2 opening, {who}: choose. A point plays White with that stone, 'black' \
+             takes Black."
+        ),
+    }
 }

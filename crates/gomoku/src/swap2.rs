@@ -65,12 +65,27 @@ pub fn decide(
     stones: &[Point],
     budget: Duration,
 ) -> Result<Answer, String> {
+    decide_within(engine, size, rule, stones, |share| {
+        Limits::timed(budget / share)
+    })
+}
+
+/// [`decide`], each search within `limits(share)`, where `share` is how many searches the
+/// choice makes (8 for the opening stones, 2 or 1 for a choice): the bots think by nodes
+/// (so that their games replay), the brain by the clock.
+pub fn decide_within(
+    engine: &mut Engine,
+    size: u8,
+    rule: Rule,
+    stones: &[Point],
+    limits: impl Fn(u32) -> Limits,
+) -> Result<Answer, String> {
     match stones.len() {
-        0 => open(engine, size, rule, budget),
+        0 => open(engine, size, rule, &limits(OPENINGS.len() as u32)),
         3 => {
             engine.set_moves(size, rule, stones)?;
             // White to move: its edge, and its best fourth stone.
-            let white = engine.think(&Limits::timed(budget / 2));
+            let white = engine.think(&limits(2));
             let fourth = white.best.ok_or("the board is full")?;
             if white.eval <= -EVEN {
                 Ok(Answer::Swap)
@@ -78,14 +93,14 @@ pub fn decide(
                 Ok(Answer::Stay(fourth))
             } else {
                 engine.play(fourth)?;
-                let black = engine.think(&Limits::timed(budget / 2));
+                let black = engine.think(&limits(2));
                 let fifth = black.best.ok_or("the board is full")?;
                 Ok(Answer::Two(fourth, fifth))
             }
         }
         5 => {
             engine.set_moves(size, rule, stones)?;
-            let white = engine.think(&Limits::timed(budget));
+            let white = engine.think(&limits(1));
             match white.best {
                 Some(sixth) if white.eval >= 0 => Ok(Answer::Stay(sixth)),
                 _ => Ok(Answer::Swap),
@@ -95,10 +110,9 @@ pub fn decide(
     }
 }
 
-/// Chooses the most even of [`OPENINGS`] around the centre.
-fn open(engine: &mut Engine, size: u8, rule: Rule, budget: Duration) -> Result<Answer, String> {
+/// Chooses the most even of [`OPENINGS`] around the centre, each searched within `each`.
+fn open(engine: &mut Engine, size: u8, rule: Rule, each: &Limits) -> Result<Answer, String> {
     let centre = i16::from(size / 2);
-    let each = budget / OPENINGS.len() as u32;
     let mut best: Option<(i32, [Point; 3])> = None;
     for shape in OPENINGS {
         let mut points = [Point::new(0, 0); 3];
@@ -110,7 +124,7 @@ fn open(engine: &mut Engine, size: u8, rule: Rule, budget: Duration) -> Result<A
             *p = Point::new(x as u8, y as u8);
         }
         engine.set_moves(size, rule, &points)?;
-        let edge = engine.think(&Limits::timed(each)).eval.abs();
+        let edge = engine.think(each).eval.abs();
         if best.is_none_or(|(e, _)| edge < e) {
             best = Some((edge, points));
         }

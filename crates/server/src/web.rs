@@ -56,6 +56,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/ratings.js",
     "js/rules.js",
     "js/sound.js",
+    "js/swap2.js",
     "js/table.js",
     "js/tenhalf.js",
 ];

@@ -263,3 +263,55 @@ fn judge_act_takes_the_legal_moves_given_and_refuses_what_it_cannot_answer() {
         assert!(error.contains(words), "{error}");
     }
 }
+
+/// A swap2 game's view for `seat` after the opener (seat 0) laid `moves`, with the choice
+/// `then` made, if any.
+fn swap2_view(moves: &[(u8, u8)], then: Option<gomoku::Action>, seat: usize) -> Value {
+    use game::Rules;
+    let config = gomoku::Config {
+        opening_rule: gomoku::OpeningRule::Swap2,
+        ..gomoku::Config::default()
+    };
+    let mut s = gomoku::Gomoku::start(&config, 2, &game::Seed::from_u64(1)).unwrap();
+    for &(x, y) in moves {
+        s.play(gomoku::Point::new(x, y)).unwrap();
+    }
+    if let Some(a) = then {
+        gomoku::Gomoku::apply(&mut s, 1, a, &mut Vec::new()).unwrap();
+    }
+    serde_json::to_value(gomoku::Gomoku::view(&s, game::Viewer::Seat(seat))).unwrap()
+}
+
+#[test]
+fn judge_act_follows_the_swap2_opening() {
+    // The opener (black until the choice) lays the stones, white's included.
+    let view = swap2_view(&[(7, 7)], None, 0);
+    let answer = ask(json!({"op":"act","bot":"random","seat":0,"view":view,"seed":1}));
+    assert!(answer["action"]["place"].is_array(), "{answer}");
+    let answer = ask(json!({"op":"act","bot":"random","seat":1,"view":view}));
+    assert_eq!(answer["ok"], json!(false), "{answer}");
+    // Black h8, i8 in the centre and White's stone in the corner: the engine, second,
+    // takes Black.
+    let view = swap2_view(&[(7, 7), (0, 0), (8, 7)], None, 1);
+    assert_eq!(view["swap2"], json!("choose"));
+    let answer = ask(json!({"op":"act","bot":"engine:L5","seat":1,"view":view}));
+    assert_eq!(
+        (&answer["action"], &answer["text"]),
+        (&json!("take_black"), &json!("black")),
+        "{answer}"
+    );
+    // Every answer a random player gives at the choice is one of the three.
+    for seed in 0..12 {
+        let a = ask(json!({"op":"act","bot":"random","seat":1,"view":view,"seed":seed}));
+        let action = &a["action"];
+        assert!(
+            action == "take_black" || action == "place_two" || action["place"].is_array(),
+            "{a}"
+        );
+    }
+    // After two more, the opener chooses: no "place two" any more.
+    let view = swap2_view(&[(7, 7), (0, 0), (8, 7)], Some(gomoku::Action::PlaceTwo), 1);
+    assert_eq!(view["swap2"], json!("lay_two"));
+    let answer = ask(json!({"op":"act","bot":"classic","seat":1,"view":view}));
+    assert!(answer["action"]["place"].is_array(), "{answer}");
+}

@@ -14,4 +14,5 @@ mod renju;
 mod rules;
 mod secrecy;
 mod strength;
+mod swap2;
 mod terminal;

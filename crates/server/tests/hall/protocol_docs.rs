@@ -287,7 +287,7 @@ fn the_tests_client_fails_a_test_on_a_view_its_game_s_schema_does_not_allow() {
         &mut games,
     );
     crate::common::check_frame(
-        r#"{"type":"action","table":"t1","seq":1,"seat":0,"action":"resign","events":[],"game":{"game_id":"t1-1","commitment":"c","nonces":[],"view":{"size":15,"rule":"freestyle","undo":"ask","moves":[],"to_move":"black","pending_undo":null,"undo_left":[3,3],"undo_refused":[false,false],"black":0,"end":null,"win_line":[],"forbidden":[]},"to_act":[],"phase":"move"}}"#,
+        r#"{"type":"action","table":"t1","seq":1,"seat":0,"action":"resign","events":[],"game":{"game_id":"t1-1","commitment":"c","nonces":[],"view":{"size":15,"rule":"freestyle","undo":"ask","moves":[],"to_move":"black","pending_undo":null,"undo_left":[3,3],"undo_refused":[false,false],"black":0,"swap2":null,"end":null,"win_line":[],"forbidden":[]},"to_act":[],"phase":"move"}}"#,
         &mut games,
     );
 }
