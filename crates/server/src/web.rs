@@ -45,6 +45,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/fair.js",
     "js/gomoku.js",
     "js/i18n.js",
+    "js/levels.js",
     "js/lobby.js",
     "js/net.js",
     "js/profile.js",

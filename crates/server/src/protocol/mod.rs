@@ -14,7 +14,10 @@ mod info;
 pub mod request;
 
 pub use code::ErrorCode;
-pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
+pub use info::{
+    BanInfo, GameInfo, GameState, LevelInfo, RatingChange, SeatInfo, TableInfo, TableOptions,
+    UserInfo,
+};
 pub use request::TableRequest;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -139,6 +142,10 @@ pub enum ClientMessage {
     QuickPlay {
         /// The game.
         game: String,
+        /// The computers' strength ([`TableOptions::level`]): quick play joins only a
+        /// table that plays at this level, or opens one; none for the hall's default.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
     },
     /// A seat's contribution to the next deal's randomness, answering a
     /// [`ServerMessage::Commitment`].
@@ -353,6 +360,11 @@ pub enum ServerMessage {
         record: Value,
         /// Each seat's running total over the match.
         totals: Vec<i64>,
+        /// At a rated table, each seat's rating before and after the game, in seat order:
+        /// `null` for a seat not rated (a guest, a computer); absent when the game was not
+        /// rated, and in a game-over sent again after a reconnect.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ratings: Vec<Option<RatingChange>>,
     },
     /// Someone said something.
     Chat {

@@ -13,6 +13,7 @@ mod accounts;
 mod exposure;
 mod games;
 mod invites;
+mod levels;
 mod logins;
 mod migrations;
 mod moderation;
