@@ -114,6 +114,10 @@ const zh = {
   'err.bad_action': '看不懂这一步', 'err.game_over': '这局已经结束了', 'err.bad_config': '游戏设置不对',
   'err.bad_record': '对局记录无法重放', 'err.bot_failed': '电脑玩家出错了', 'err.stuck': '对局出错，无法继续',
   'err.bad_chat': '聊天内容为空或太长', 'err.internal': '服务器出错了：这一步没有被接受，请再试',
+  // Computer levels, the record against them, rated play told (levels.js).
+  'level.easy': '简单', 'level.normal': '普通', 'level.strong': '困难', 'level.n': '{n} 级',
+  'level.quick': '电脑强度', 'level.pick': '电脑：{level}', 'level.record': '与电脑对局', 'level.level': '电脑强度', 'level.won': '胜', 'level.lost': '负', 'level.drawn': '和',
+  'meta.rated': '排位', 'meta.rated_hint': '计入等级分的对局', 'meta.turn': '每步 {n} 秒', 'meta.clock': '每方 {n} 分钟', 'meta.level': '电脑：{level}', 'meta.rating': '等级分',
 };
 
 // Where the server's own sentence says more than a fixed text could (a ban's reason, which
@@ -227,6 +231,10 @@ const en = {
   'err.bad_action': 'That move cannot be read', 'err.game_over': 'The game is over', 'err.bad_config': 'Those game settings are not valid',
   'err.bad_record': 'That record does not replay', 'err.bot_failed': 'A computer player failed', 'err.stuck': 'The game cannot go on',
   'err.bad_chat': 'A chat line has 1 to 300 characters', 'err.internal': 'The server failed: that was not accepted; try again', 'err.storage': '{message}',
+  // Computer levels, the record against them, rated play told (levels.js).
+  'level.easy': 'Easy', 'level.normal': 'Normal', 'level.strong': 'Strong', 'level.n': 'Level {n}',
+  'level.quick': 'Computer strength', 'level.pick': 'Computers: {level}', 'level.record': 'Against computers', 'level.level': 'Computer strength', 'level.won': 'Won', 'level.lost': 'Lost', 'level.drawn': 'Drawn',
+  'meta.rated': 'Rated', 'meta.rated_hint': 'Counted for ratings', 'meta.turn': '{n} s a turn', 'meta.clock': '{n} min each', 'meta.level': 'computers: {level}', 'meta.rating': 'Rating',
 };
 
 const DICTS = { zh, en };

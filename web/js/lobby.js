@@ -5,6 +5,7 @@
 import { h, put } from './dom.js';
 import { t, lang, has } from './i18n.js';
 import { api } from './net.js';
+import { quickLevel, rememberedLevel, levelSelect, tableMeta } from './levels.js';
 
 // The server's list of games is the page's: their order, names, icons and screens all
 // come from it (the Rust crate `games`), so no file of the page lists the games.
@@ -69,7 +70,8 @@ function showRules(game) {
 
 function quickPlay(hall, game) {
   hall.expectTable = true;
-  hall.send({ type: 'quick_play', game });
+  const level = known.has(game) ? rememberedLevel(known.get(game)) : null;
+  hall.send({ type: 'quick_play', game, ...(level ? { level } : {}) });
 }
 
 // The lobby view on show, if any: the one whose watch of the lobby must go on.
@@ -84,7 +86,7 @@ function tableRow(hall, tb, meta, buttons) {
     'li',
     { class: 'tablerow', dataset: { table: tb.id } },
     h('span', { class: 'tname' }, gameName(tb.game)),
-    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta].join(' · ')),
+    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta, ...tableMeta(tb, known.get(tb.game))].join(' · ')),
     h('span', { class: 'tbtns' }, buttons),
   );
 }
@@ -133,6 +135,7 @@ export function lobbyView(hall) {
             'div',
             { class: 'gamebtns' },
             h('button', { type: 'button', class: 'primary quick', on: { click: () => quickPlay(hall, g.id) } }, t('lobby.quick')),
+            quickLevel(g),
             h('button', { type: 'button', class: 'ghost', on: { click: () => createDialog(hall, g) } }, t('lobby.create')),
           ),
         ),
@@ -220,6 +223,8 @@ function createDialog(hall, g) {
     if (!priv.checked) spectators.checked = false;
   });
   const computers = h('input', { type: 'checkbox', checked: true });
+  const level = levelSelect(g, rememberedLevel(g));
+  computers.addEventListener('change', () => (level.disabled = !computers.checked));
   const rated = h('input', { type: 'checkbox' });
   const turn = h('input', { type: 'number', min: 5, max: 300, placeholder: '—' });
   const rule = h('select', {}, ['freestyle', 'standard', 'renju'].map((r) => h('option', { value: r }, t(`rule.${r}`))));
@@ -237,6 +242,7 @@ function createDialog(hall, g) {
       g.id === 'gomoku' && field(t('create.undo'), undo),
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
+      g.levels?.length > 0 && field(t('level.quick'), level),
       h('label', { class: 'check' }, priv, t('create.private')),
       h('label', { class: 'check sub' }, spectators, t('create.spectators')),
       h('label', { class: 'check' }, rated, t('create.rated')),
@@ -253,6 +259,7 @@ function createDialog(hall, g) {
     if (dlg.returnValue !== 'go') return;
     const options = { private: priv.checked, computers: computers.checked, rated: rated.checked };
     if (priv.checked && spectators.checked) options.spectators = true;
+    if (computers.checked && level.value) options.level = level.value;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
     if (turn.value) {
