@@ -148,6 +148,10 @@ const zh = {
   'create.counter': '记牌器（所有人都能看到每种牌还剩几张在外）',
   'cc.name': '记牌器', 'cc.title': '记牌器：每种牌还有几张在外（不在你手里、还没出）', 'cc.what': '每种牌还有几张不在你手里、也还没出',
   'cc.cell': '{rank}：外面还有 {n} 张',
+  // Computer levels, the record against them, rated play told (levels.js).
+  'level.easy': '简单', 'level.normal': '普通', 'level.strong': '困难', 'level.n': '{n} 级',
+  'level.quick': '电脑强度', 'level.pick': '电脑：{level}', 'level.record': '与电脑对局', 'level.level': '电脑强度', 'level.won': '胜', 'level.lost': '负', 'level.drawn': '和',
+  'meta.rated': '排位', 'meta.rated_hint': '计入等级分的对局', 'meta.turn': '每步 {n} 秒', 'meta.clock': '每方 {n} 分钟', 'meta.level': '电脑：{level}', 'meta.rating': '等级分',
 };
 
 // Where the server's own sentence says more than a fixed text could (a ban's reason, which
@@ -295,6 +299,10 @@ const en = {
   'create.counter': 'Card counter (everyone sees how many of each rank are still out)',
   'cc.name': 'Counter', 'cc.title': 'Card counter: cards of each rank still out (not in your hand, not played)', 'cc.what': 'How many of each rank are neither in your hand nor played yet',
   'cc.cell': '{rank}: {n} still out',
+  // Computer levels, the record against them, rated play told (levels.js).
+  'level.easy': 'Easy', 'level.normal': 'Normal', 'level.strong': 'Strong', 'level.n': 'Level {n}',
+  'level.quick': 'Computer strength', 'level.pick': 'Computers: {level}', 'level.record': 'Against computers', 'level.level': 'Computer strength', 'level.won': 'Won', 'level.lost': 'Lost', 'level.drawn': 'Drawn',
+  'meta.rated': 'Rated', 'meta.rated_hint': 'Counted for ratings', 'meta.turn': '{n} s a turn', 'meta.clock': '{n} min each', 'meta.level': 'computers: {level}', 'meta.rating': 'Rating',
 };
 
 const DICTS = { zh, en };

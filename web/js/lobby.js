@@ -6,6 +6,7 @@ import { h, put } from './dom.js';
 import { t, lang } from './i18n.js';
 import { rulesOf, showRules } from './rules.js';
 import { api } from './net.js';
+import { quickLevel, rememberedLevel, levelSelect, tableMeta } from './levels.js';
 
 // The server's list of games is the page's: their order, names, icons and screens all
 // come from it (the Rust crate `games`), so no file of the page lists the games.
@@ -50,7 +51,8 @@ export function rulesButton(game, cls = 'ghost') {
 
 function quickPlay(hall, game) {
   hall.expectTable = true;
-  hall.send({ type: 'quick_play', game });
+  const level = known.has(game) ? rememberedLevel(known.get(game)) : null;
+  hall.send({ type: 'quick_play', game, ...(level ? { level } : {}) });
 }
 
 // The lobby view on show, if any: the one whose watch of the lobby must go on.
@@ -65,7 +67,7 @@ function tableRow(hall, tb, meta, buttons) {
     'li',
     { class: 'tablerow', dataset: { table: tb.id } },
     h('span', { class: 'tname' }, gameName(tb.game)),
-    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta].join(' · ')),
+    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta, ...tableMeta(tb, known.get(tb.game))].join(' · ')),
     h('span', { class: 'tbtns' }, buttons),
   );
 }
@@ -115,6 +117,7 @@ export function lobbyView(hall) {
             'div',
             { class: 'gamebtns' },
             h('button', { type: 'button', class: 'primary quick', on: { click: () => quickPlay(hall, g.id) } }, t('lobby.quick')),
+            quickLevel(g),
             h('button', { type: 'button', class: 'ghost', on: { click: () => createDialog(hall, g) } }, t('lobby.create')),
           ),
         ),
@@ -202,6 +205,8 @@ function createDialog(hall, g) {
     if (!priv.checked) spectators.checked = false;
   });
   const computers = h('input', { type: 'checkbox', checked: true });
+  const level = levelSelect(g, rememberedLevel(g));
+  computers.addEventListener('change', () => (level.disabled = !computers.checked));
   const rated = h('input', { type: 'checkbox' });
   // 记牌器: offered for the games whose cards are ranked (drawn by the `cards` screen).
   const counter = g.screen === 'cards' && h('input', { type: 'checkbox', dataset: { option: 'card_counter' } });
@@ -224,6 +229,7 @@ function createDialog(hall, g) {
       g.id === 'gomoku' && field(t('create.opening'), opening),
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
+      g.levels?.length > 0 && field(t('level.quick'), level),
       h('label', { class: 'check' }, priv, t('create.private')),
       h('label', { class: 'check sub' }, spectators, t('create.spectators')),
       h('label', { class: 'check' }, rated, t('create.rated')),
@@ -242,6 +248,7 @@ function createDialog(hall, g) {
     const options = { private: priv.checked, computers: computers.checked, rated: rated.checked };
     if (priv.checked && spectators.checked) options.spectators = true;
     if (counter?.checked) options.card_counter = true;
+    if (computers.checked && level.value) options.level = level.value;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
     if (g.id === 'gomoku' && opening.value === 'swap2') options.config.opening_rule = 'swap2';

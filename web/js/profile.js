@@ -4,10 +4,11 @@
 
 import { h, put, toast } from './dom.js';
 import { t } from './i18n.js';
-import { gameName } from './lobby.js';
+import { gameName, gameInfo } from './lobby.js';
 import { screenOf, actionText, fit } from './table.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
+import { computerRecord, ratedMark, botLevel } from './levels.js';
 
 /** Whom a game of the history was played with: the people by name, each a link to their
  * profile, and the computers counted. */
@@ -15,7 +16,8 @@ function company(g) {
   const others = (g.players || []).filter((p) => p.seat !== g.seat);
   const parts = others.filter((p) => p.user).map((p) => h('a', { href: `#/profile/${encodeURIComponent(p.user.name)}` }, p.user.name));
   const computers = others.filter((p) => p.bot).length;
-  if (computers) parts.push(computers === 1 ? t('profile.computer') : t('profile.computers', { n: computers }));
+  const level = botLevel(gameInfo(g.game), others.find((p) => p.bot)?.bot);
+  if (computers) parts.push((computers === 1 ? t('profile.computer') : t('profile.computers', { n: computers })) + (level ? ` · ${level}` : ''));
   return parts.flatMap((p, i) => (i ? [', ', p] : [p]));
 }
 
@@ -26,7 +28,7 @@ export function profileView(hall, name) {
     h(
       'tr',
       {},
-      h('td', {}, gameName(g.game), g.private && h('span', { class: 'badge', title: t('profile.private_hint') }, t('profile.private'))),
+      h('td', {}, gameName(g.game), g.private && h('span', { class: 'badge', title: t('profile.private_hint') }, t('profile.private')), ratedMark(g)),
       h('td', { class: 'with' }, company(g)),
       h('td', { class: 'when' }, g.finished_at ? new Date(g.finished_at * 1000).toLocaleString() : '…'),
       h('td', { class: g.score > 0 ? 'plus' : g.score < 0 ? 'minus' : '' }, g.score ?? ''),
@@ -150,6 +152,7 @@ export function profileView(hall, name) {
               ),
             ),
           ),
+        computerRecord(data.computers, gameName),
         h('h2', {}, t('profile.history')),
         data.games.length === 0
           ? h('p', { class: 'note' }, t('profile.none'))

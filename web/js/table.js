@@ -15,6 +15,7 @@ import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
 import { cue, opened } from './cues.js';
+import { botFor, ratingLine } from './levels.js';
 
 /** Each game's drawing, by game id. */
 // Each table screen, by the name a game's presentation gives it (`screen` in /api/games).
@@ -535,8 +536,7 @@ export class TableView {
       return;
     }
     const g = list.find((x) => x.id === this.info.game);
-    const bots = g?.bots || ['random'];
-    this.send({ type: 'add_bot', seat, bot: bots[bots.length > 1 ? 1 : 0] });
+    this.send({ type: 'add_bot', seat, bot: botFor(g, this.info.options) });
   }
 
   /** After a game: each seat's score, the match totals, next game. */
@@ -561,6 +561,7 @@ export class TableView {
       'div',
       { class: 'overpanel', role: 'dialog', 'aria-label': t('over.title') },
       h('h2', { class: result }, verdict),
+      ratingLine(o, this.you),
       first !== null && mine !== null && first !== this.you && h('p', { class: 'overnote' }, t('over.yourscore', { n: mine > 0 ? `+${mine}` : String(mine) })),
       R.overNote && R.overNote(this),
       h(

@@ -171,6 +171,26 @@ pub trait GameSpec: Rules {
     /// [`GameSpec::bot_names`].
     fn quick_bot() -> &'static str;
 
+    /// The computers' strengths a table offers people, weakest first: each a level's
+    /// name and the bot that plays it. The names are words a page translates — `easy`,
+    /// `normal`, `strong` — or a game's own numbered levels (Gomoku's `L1`…`L10`). By
+    /// default easy is the quick bot, normal the default bot and strong the last bot
+    /// named, a bot offered once under its weakest name.
+    fn levels() -> Vec<(&'static str, &'static str)> {
+        let mut levels: Vec<(&'static str, &'static str)> = Vec::new();
+        let strongest = Self::bot_names().last().copied().unwrap_or("random");
+        for (name, bot) in [
+            ("easy", Self::quick_bot()),
+            ("normal", Self::default_bot()),
+            ("strong", strongest),
+        ] {
+            if !levels.iter().any(|(_, b)| *b == bot) {
+                levels.push((name, bot));
+            }
+        }
+        levels
+    }
+
     /// A new bot by name, its randomness drawn from `seed`. `None` for an unknown name.
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>>;
 

@@ -118,6 +118,19 @@ impl GameSpec for Gomoku {
         "classic"
     }
 
+    /// The engine's ten levels, `L1` (weakest) to `L10`: `engine:L1`…`engine:L9`, and
+    /// for `L10` the default bot `engine`, which is that level, so that tables where
+    /// nobody chose count at it.
+    fn levels() -> Vec<(&'static str, &'static str)> {
+        bots::BOT_NAMES
+            .iter()
+            .filter_map(|b| match b.strip_prefix("engine:")? {
+                "L10" => Some(("L10", "engine")),
+                level => Some((level, *b)),
+            })
+            .collect()
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         bots::make(name, seed)
     }

@@ -286,6 +286,15 @@ impl Hall {
                     blurb_en: shown.blurb_en.into(),
                     icon: shown.icon.into(),
                     screen: shown.screen.into(),
+                    levels: g
+                        .levels()
+                        .into_iter()
+                        .map(|(name, bot)| crate::protocol::LevelInfo {
+                            name: name.into(),
+                            bot: bot.into(),
+                        })
+                        .collect(),
+                    default_level: level_of(g, g.default_bot()).map(str::to_string),
                 }
             })
             .collect()
@@ -299,6 +308,17 @@ impl Hall {
         } else {
             game.default_bot()
         }
+    }
+
+    /// The bot a computer plays `game` with at a table of `options`: its level's bot when
+    /// the table chose one, else [`Hall::computer_in`]. A chosen level is kept in a hall
+    /// of quick computers too: the player asked for that strength.
+    pub fn computer_at(&self, game: &dyn ErasedGame, options: &TableOptions) -> &'static str {
+        options
+            .level
+            .as_deref()
+            .and_then(|l| game.levels().into_iter().find(|(name, _)| *name == l))
+            .map_or_else(|| self.computer_in(game), |(_, bot)| bot)
     }
 
     /// An open table.
@@ -370,6 +390,19 @@ impl Hall {
                 format!("tables for people deal at random: {why}"),
             ));
         }
+        if let Some(level) = &options.level {
+            let levels = erased.levels();
+            if !levels.iter().any(|(name, _)| name == level) {
+                let names: Vec<&str> = levels.iter().map(|(name, _)| *name).collect();
+                return Err(Refusal::new(
+                    ErrorCode::UnknownBot,
+                    format!(
+                        "{game} has no computer level '{level}' (levels: {})",
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
         let allowed = erased
             .seats(&config)
             .map_err(|e| Refusal::new(ErrorCode::BadOptions, e.to_string()))?;
@@ -434,22 +467,28 @@ impl Hall {
         Ok((handle, invite))
     }
 
-    /// Quick play: an open public quick-play table of `game` with a free seat, or a new
-    /// one.
+    /// Quick play: an open public quick-play table of `game` at computer `level` with a
+    /// free seat, or a new one.
     pub async fn quick_play(
         self: &Arc<Self>,
         user: &UserInfo,
         game: &str,
+        level: Option<String>,
     ) -> Result<TableHandle, Refusal> {
         let open = self.lobby.snapshot(Some(game)).into_iter().find(|t| {
             t.status == "waiting"
                 && t.quick
+                && t.options.level == level
                 && t.seats.iter().any(|s| s.user.is_none() && s.bot.is_none())
         });
         if let Some(t) = open.and_then(|t| self.table(&t.id)) {
             return Ok(t);
         }
-        self.create_table(user, game, TableOptions::default(), true)
+        let options = TableOptions {
+            level,
+            ..TableOptions::default()
+        };
+        self.create_table(user, game, options, true)
             .await
             .map(|(h, _)| h)
     }
@@ -536,4 +575,12 @@ impl Hall {
 /// count get it.
 fn usual_seats(allowed: &std::ops::RangeInclusive<usize>) -> usize {
     4.clamp(*allowed.start(), *allowed.end())
+}
+
+/// The level `game` offers whose bot is `bot`, if any.
+pub fn level_of(game: &dyn ErasedGame, bot: &str) -> Option<&'static str> {
+    game.levels()
+        .into_iter()
+        .find(|(_, b)| *b == bot)
+        .map(|(name, _)| name)
 }

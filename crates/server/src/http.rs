@@ -11,7 +11,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
@@ -367,17 +367,40 @@ async fn history(
         Ok(stats) => stats,
         Err(e) => return failed(e),
     };
+    let computers = match hall.store.computer_record(user.id, own).await {
+        Ok(record) => computer_levels(&hall, record),
+        Err(e) => return failed(e),
+    };
     Json(json!({
         "user": user,
         "games": games,
         "ratings": ratings,
         "stats": stats,
+        "computers": computers,
         "next": next,
         "banned": banned,
         "can_moderate": can_moderate,
         "moderator": moderator,
     }))
     .into_response()
+}
+
+/// A player's record against computers, each bot named by its level at its game
+/// (`"level": "strong"`, `null` for a bot no level plays).
+fn computer_levels(hall: &Hall, record: Vec<crate::store::ComputerRecord>) -> Vec<Value> {
+    record
+        .into_iter()
+        .map(|r| {
+            let level = hall
+                .registry
+                .get(&r.game)
+                .ok()
+                .and_then(|g| crate::hall::level_of(g, &r.bot));
+            let mut row = json!(r);
+            row["level"] = json!(level);
+            row
+        })
+        .collect()
 }
 
 /// The token of an `Authorization: Bearer <token>` header, if the request has one.

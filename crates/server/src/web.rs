@@ -49,6 +49,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/gomoku.js",
     "js/guide.js",
     "js/i18n.js",
+    "js/levels.js",
     "js/lobby.js",
     "js/net.js",
     "js/profile.js",

@@ -27,6 +27,16 @@ impl GameSpec for TenHalf {
         "counting"
     }
 
+    /// Easy draws at random, normal stands at 9 as the original rules' players do, strong
+    /// counts the cards seen.
+    fn levels() -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("easy", "random"),
+            ("normal", "seed"),
+            ("strong", "counting"),
+        ]
+    }
+
     fn bot(name: &str, seed: &Seed) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "random" => Some(Box::new(RandomBot::new(seed))),

@@ -77,7 +77,7 @@ test('a finished game replays step by step, its players named, its deal checked'
   await page.locator('.replay a.back').click();
   const row = page.locator('table.history tbody tr').first();
   await row.waitFor();
-  assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 2), ['Big Two', '3 computers']);
+  assert.deepEqual((await row.locator('td').allInnerTexts()).slice(0, 2), ['Big Two', '3 computers · Normal']);
   assert.equal(await row.locator('a', { hasText: 'Replay' }).getAttribute('href'), replayed);
   assert.deepEqual(page.errors, []);
 });
@@ -109,7 +109,7 @@ test('a long history comes a page at a time: "More games" adds the next page, th
   await rows.first().waitFor();
   assert.equal(await rows.count(), 2);
   // The record counts every game, not the page: three resigned, none won, three points lost.
-  assert.deepEqual(await page.locator('table.record tbody tr td').allInnerTexts(), ['Gomoku', '3', '0 (0%)', '-3']);
+  assert.deepEqual(await page.locator('table.record:not(.computers) tbody tr td').allInnerTexts(), ['Gomoku', '3', '0 (0%)', '-3']);
   const more = page.getByRole('button', { name: 'More games' });
   await more.click();
   await page.waitForFunction(() => document.querySelectorAll('table.history tbody tr').length === 3);

@@ -327,7 +327,7 @@ impl Client<'_> {
                 let text = self.tables.lobby_text(game.as_deref());
                 return self.say(&text);
             }
-            Command::Quick(game) => ClientMessage::QuickPlay { game },
+            Command::Quick(game) => ClientMessage::QuickPlay { game, level: None },
             Command::Create { game, options } => ClientMessage::CreateTable { game, options },
             Command::Join {
                 table,

@@ -76,6 +76,9 @@ pub trait ErasedGame: Send + Sync {
     fn default_bot(&self) -> &'static str;
     /// The quick bot of load runs and test halls ([`GameSpec::quick_bot`]).
     fn quick_bot(&self) -> &'static str;
+    /// The computers' strengths offered people, weakest first: (level, bot)
+    /// ([`GameSpec::levels`]).
+    fn levels(&self) -> Vec<(&'static str, &'static str)>;
     /// The configuration for a person at `person` against computer players (see
     /// [`GameSpec::against_computer`]).
     fn against_computer(
@@ -223,6 +226,10 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
 
     fn quick_bot(&self) -> &'static str {
         R::quick_bot()
+    }
+
+    fn levels(&self) -> Vec<(&'static str, &'static str)> {
+        R::levels()
     }
 
     fn against_computer(

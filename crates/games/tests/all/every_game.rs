@@ -151,3 +151,28 @@ fn every_game_resumes_from_its_journal_and_only_with_its_seed() {
         }
     }
 }
+
+/// Every game offers people at least two strengths of computer, each level named once and
+/// played by one of the game's own bots, and the bot a table seats when nobody chooses
+/// is one of them, so that games against it count at a level.
+#[test]
+fn every_game_offers_levels_of_its_own_bots() {
+    for g in registry().games() {
+        let levels = g.levels();
+        assert!(levels.len() >= 2, "{}: {levels:?}", g.id());
+        for (i, (name, bot)) in levels.iter().enumerate() {
+            assert!(g.bot_names().contains(bot), "{}: {bot}", g.id());
+            assert!(
+                levels[..i].iter().all(|(n, b)| n != name && b != bot),
+                "{}: {name} {bot} twice",
+                g.id()
+            );
+        }
+        assert!(
+            levels.iter().any(|(_, b)| *b == g.default_bot()),
+            "{}: the default bot {} has no level",
+            g.id(),
+            g.default_bot()
+        );
+    }
+}

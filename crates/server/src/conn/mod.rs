@@ -549,10 +549,10 @@ impl Conn {
                 });
                 self.sit(&handle.id, Some(0), invite, false).await
             }
-            ClientMessage::QuickPlay { game } => {
+            ClientMessage::QuickPlay { game, level } => {
                 let user = self.user()?.clone();
                 self.room_for_one_more().await?;
-                let handle = hall.quick_play(&user, &game).await?;
+                let handle = hall.quick_play(&user, &game, level).await?;
                 self.sit(&handle.id, None, None, true).await
             }
             ClientMessage::Chat { table, text } => {

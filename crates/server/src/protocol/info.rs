@@ -41,6 +41,11 @@ pub struct TableOptions {
     /// page's `cards` screen); the same aid for all at the table. Off unless asked.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub card_counter: bool,
+    /// The computers' strength: one of the game's levels ([`GameInfo::levels`]: `easy`,
+    /// `normal`, `strong`, Gomoku's `L1`…`L10`), the bot that fills empty seats and plays
+    /// for people who time out or leave; `None` keeps the hall's default computer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 impl TableOptions {
@@ -66,6 +71,7 @@ impl Default for TableOptions {
             turn_seconds: Default::default(),
             game_seconds: None,
             card_counter: false,
+            level: None,
         }
     }
 }
@@ -119,6 +125,33 @@ pub struct GameInfo {
     pub icon: String,
     /// The page's table screen that draws it: `cards`, `tenhalf` or `board`.
     pub screen: String,
+    /// The computers' strengths a table may ask for ([`TableOptions::level`]), weakest
+    /// first.
+    pub levels: Vec<LevelInfo>,
+    /// The level of the computer a table seats when nobody chooses one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_level: Option<String>,
+}
+
+/// One strength of computer a game offers people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct LevelInfo {
+    /// The level's name, for the page to translate: `easy`, `normal`, `strong`, or a
+    /// numbered level (`L1`…`L10`).
+    pub name: String,
+    /// The bot that plays it (`search:strong`, `engine:L3`).
+    pub bot: String,
+}
+
+/// A player's rating at a game before and after a rated game.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RatingChange {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Whether the rating after it is still provisional (too few games to rank by).
+    pub provisional: bool,
 }
 
 /// Who sits in a seat.

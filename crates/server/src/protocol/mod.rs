@@ -14,7 +14,10 @@ mod info;
 pub mod request;
 
 pub use code::ErrorCode;
-pub use info::{BanInfo, GameInfo, GameState, SeatInfo, TableInfo, TableOptions, UserInfo};
+pub use info::{
+    BanInfo, GameInfo, GameState, LevelInfo, RatingChange, SeatInfo, TableInfo, TableOptions,
+    UserInfo,
+};
 pub use request::TableRequest;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -139,6 +142,10 @@ pub enum ClientMessage {
     QuickPlay {
         /// The game.
         game: String,
+        /// The computers' strength ([`TableOptions::level`]): quick play joins only a
+        /// table that plays at this level, or opens one; none for the hall's default.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level: Option<String>,
     },
     /// A seat's contribution to the next deal's randomness, answering a
     /// [`ServerMessage::Commitment`].
@@ -353,6 +360,11 @@ pub enum ServerMessage {
         record: Value,
         /// Each seat's running total over the match.
         totals: Vec<i64>,
+        /// At a rated table, each seat's rating before and after the game, in seat order:
+        /// `null` for a seat not rated (a guest, a computer); absent when the game was not
+        /// rated, and in a game-over sent again after a reconnect.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ratings: Vec<Option<RatingChange>>,
     },
     /// Someone said something.
     Chat {
@@ -419,6 +431,9 @@ impl ClientMessage {
     /// The request to one table that this message is, passed on whole; any other message
     /// back as it was. Table chat is not one here: the connection checks a chat line (its
     /// length, the account's allowance) before a table hears it.
+    // The message given back is the one taken, moved once per message received: its size
+    // (a table's options are most of it) costs nothing worth boxing it for.
+    #[allow(clippy::result_large_err)]
     pub fn into_table_request(self) -> Result<TableRequest, ClientMessage> {
         Ok(match self {
             ClientMessage::Join(r) => TableRequest::Join(r),

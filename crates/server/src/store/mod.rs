@@ -184,6 +184,27 @@ pub struct GameSummary {
     /// Played at a private table: listed only in the player's own history.
     #[serde(default)]
     pub private: bool,
+    /// Counted for the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// A player's record against one computer at one game: the finished games where a
+/// computer playing `bot` sat at the table, counted by how the player's seat came out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComputerRecord {
+    /// The game (`gomoku`).
+    pub game: String,
+    /// The computer's bot (`engine:L3`).
+    pub bot: String,
+    /// Finished games.
+    pub played: u64,
+    /// Of those, games the player's seat was on the winning side.
+    pub won: u64,
+    /// Games another side won.
+    pub lost: u64,
+    /// Games nobody won.
+    pub drawn: u64,
 }
 
 /// A player's record at one game: how many finished games, how many on the winning side,
@@ -342,6 +363,15 @@ pub trait Store: Send + Sync {
     /// A player's record at each game played, over all their finished games (those at
     /// private tables only if `with_private`), in the games' order of id.
     async fn stats(&self, user: i64, with_private: bool) -> StoreResult<Vec<GameStats>>;
+    /// A player's record against each computer, by game and bot, over their finished
+    /// games with a computer at the table (those at private tables only if
+    /// `with_private`), in order of game and bot. A game with computers of two bots counts
+    /// for each.
+    async fn computer_record(
+        &self,
+        user: i64,
+        with_private: bool,
+    ) -> StoreResult<Vec<ComputerRecord>>;
     /// A player's rating at a game (the starting rating if none yet).
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating>;
     /// The best-rated players of a game: those whose rating is settled first, best first,

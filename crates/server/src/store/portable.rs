@@ -170,7 +170,7 @@ macro_rules! portable_reads {
             let (since, id) = before.map_or((None, ""), |c| (Some(c.started_at), c.id.as_str()));
             let page = sqlx::query(concat!(
                 "SELECT g.id, g.game, s.seat, CAST(g.outcome AS TEXT) AS outcome, \
-                 g.started_at, g.finished_at, g.private \
+                 g.started_at, g.finished_at, g.private, g.rated \
                  FROM game_seats s JOIN games g ON g.id = s.game_id WHERE ",
                 page!()
             ))
@@ -199,6 +199,28 @@ macro_rules! portable_reads {
             .await
             .map_err(db)?;
             rows::summaries(&page, &seated)
+        }
+
+        /// A player's record against each computer (see `Store::computer_record`): a row
+        /// for each computer seat at each of the player's finished games.
+        pub(crate) async fn computer_record(
+            pool: &Pool,
+            user: i64,
+            with_private: bool,
+        ) -> StoreResult<Vec<crate::store::ComputerRecord>> {
+            let rows = sqlx::query(
+                "SELECT g.id, g.game, s.seat, CAST(g.outcome AS TEXT) AS outcome, b.bot \
+                 FROM game_seats s JOIN games g ON g.id = s.game_id \
+                 JOIN game_seats b ON b.game_id = g.id AND b.bot IS NOT NULL \
+                 WHERE s.user_id = $1 AND (NOT g.private OR $2) AND g.outcome IS NOT NULL \
+                 ORDER BY g.id, b.bot",
+            )
+            .bind(user)
+            .bind(with_private)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?;
+            rows::computer_records(&rows)
         }
 
         /// A player's rating at a game (the starting rating if none yet).

@@ -4,7 +4,9 @@
 //! way from SQLite and from PostgreSQL. A reader panics only if the store's own query
 //! lacks a column or gives it another type: a bug that every test of the store meets.
 
-use super::{Cause, GameStats, GameSummary, SeatPlayer, StoreError, StoreResult, StoredUser};
+use super::{
+    Cause, ComputerRecord, GameStats, GameSummary, SeatPlayer, StoreError, StoreResult, StoredUser,
+};
 use crate::protocol::UserInfo;
 use crate::rating::Rating;
 use game::{Nonce, Outcome, Record, RecordedAction, Seat, Seed};
@@ -237,9 +239,57 @@ where
                 started_at: r.get("started_at"),
                 finished_at: r.get("finished_at"),
                 private: r.get("private"),
+                rated: r.get("rated"),
             })
         })
         .collect()
+}
+
+/// A player's record against each computer from rows with the game's `id`, `game`, the
+/// player's `seat`, its `outcome` as text and one computer's `bot` (a row for each
+/// computer seat), ordered by the game's id.
+pub(super) fn computer_records<R: Row>(rows: &[R]) -> StoreResult<Vec<ComputerRecord>>
+where
+    for<'a> &'a str: ColumnIndex<R>,
+    for<'r> i64: Decode<'r, R::Database> + Type<R::Database>,
+    for<'r> String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let mut tally: std::collections::BTreeMap<(String, String), ComputerRecord> =
+        Default::default();
+    let mut counted: Vec<(String, String)> = Vec::new();
+    for r in rows {
+        let id: String = r.get("id");
+        let bot: String = r.get("bot");
+        if counted.iter().any(|(g, b)| *g == id && *b == bot) {
+            continue;
+        }
+        if counted.first().is_some_and(|(g, _)| *g != id) {
+            counted.clear();
+        }
+        counted.push((id, bot.clone()));
+        let game: String = r.get("game");
+        let seat = r.get::<i64, _>("seat") as Seat;
+        let outcome: Outcome = parse(&r.get::<String, _>("outcome"))?;
+        let entry = tally
+            .entry((game.clone(), bot.clone()))
+            .or_insert(ComputerRecord {
+                game,
+                bot,
+                played: 0,
+                won: 0,
+                lost: 0,
+                drawn: 0,
+            });
+        entry.played += 1;
+        if outcome.won.get(seat).copied().unwrap_or(false) {
+            entry.won += 1;
+        } else if outcome.won.contains(&true) {
+            entry.lost += 1;
+        } else {
+            entry.drawn += 1;
+        }
+    }
+    Ok(tally.into_values().collect())
 }
 
 /// A player's record at one game from a row with `game`, `played`, `won` (seats on the

@@ -52,7 +52,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .map(|g| self.hall.computer_in(g).to_string())
+            .map(|g| self.hall.computer_at(g, &self.options).to_string())
         else {
             return;
         };

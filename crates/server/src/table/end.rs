@@ -5,9 +5,14 @@ use super::log::Entry;
 use super::play::Phase;
 use super::seats::Auto;
 use super::TableTask;
+use crate::protocol::RatingChange;
 use crate::rating;
 use crate::store::{LastGame, RatingUpdate, StoreResult, StoredTable};
 use serde_json::Value;
+
+/// Each seat's rating change at a rated game (`None` for a seat not rated); empty when the
+/// game was not rated.
+pub type Rated = Vec<Option<RatingChange>>;
 
 /// A finished game whose end is to be stored and published.
 pub struct Ending {
@@ -46,16 +51,17 @@ impl TableTask {
     /// match's totals, in one write. The table itself changes only once that is done
     /// (see [`Self::publish_end`]), so a table saved meanwhile, or a hall restarted before
     /// it, counts the game once, when the end is stored.
-    pub(super) async fn store_end(&self, ending: &Ending) -> StoreResult<StoredTable> {
+    /// Returns the table as stored and, at a rated table, each seat's rating change.
+    pub(super) async fn store_end(&self, ending: &Ending) -> StoreResult<(StoredTable, Rated)> {
         let mut after = self.stored();
-        let ratings = match &ending.record.outcome {
+        let (ratings, changes) = match &ending.record.outcome {
             Some(outcome) => {
                 for (total, score) in after.totals.iter_mut().zip(&outcome.scores) {
                     *total = total.saturating_add(*score);
                 }
                 self.rate(outcome).await?
             }
-            None => Vec::new(),
+            None => (Vec::new(), Vec::new()),
         };
         after.games += 1;
         // Its game_over is the next message published.
@@ -70,12 +76,16 @@ impl TableTask {
             .store
             .finish_game(&ending.record, &after, &ratings)
             .await?;
-        Ok(after)
+        Ok((after, changes))
     }
 
-    /// Publishes a stored end (`after` is the table as stored with it) and takes on the
-    /// match's new totals.
-    pub(super) async fn publish_end(&mut self, ending: Ending, after: StoredTable) {
+    /// Publishes a stored end (`after` is the table as stored with it, `ratings` the
+    /// seats' rating changes) and takes on the match's new totals.
+    pub(super) async fn publish_end(
+        &mut self,
+        ending: Ending,
+        (after, ratings): (StoredTable, Rated),
+    ) {
         self.totals = after.totals;
         self.games = after.games;
         self.last_game = after.last_game;
@@ -91,17 +101,19 @@ impl TableTask {
                 .unwrap_or_default(),
             record: serde_json::to_value(&record).unwrap_or(Value::Null),
             totals: self.totals.clone(),
+            ratings,
         });
         self.publish_seats();
         self.close_if_abandoned().await;
     }
 
-    /// New ratings for a rated game's registered players. A rating that cannot be read
-    /// fails the whole: skipped, the player would be left out of the game's rating as a
-    /// guest is, and the others rated as if they had not played them.
-    async fn rate(&self, outcome: &game::Outcome) -> StoreResult<Vec<RatingUpdate>> {
+    /// New ratings for a rated game's registered players, to store, and each seat's
+    /// change, to tell. A rating that cannot be read fails the whole: skipped, the player
+    /// would be left out of the game's rating as a guest is, and the others rated as if
+    /// they had not played them.
+    async fn rate(&self, outcome: &game::Outcome) -> StoreResult<(Vec<RatingUpdate>, Rated)> {
         if !self.options.rated {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), Vec::new()));
         }
         let mut before = Vec::new();
         for s in &self.seats {
@@ -110,7 +122,19 @@ impl TableTask {
                 _ => None,
             });
         }
-        Ok(rating::rate_game(outcome, &before)
+        let after = rating::rate_game(outcome, &before);
+        let changes = before
+            .iter()
+            .zip(&after)
+            .map(|(b, a)| {
+                Some(RatingChange {
+                    before: b.as_ref()?.rating,
+                    after: a.as_ref()?.rating,
+                    provisional: a.as_ref()?.provisional(),
+                })
+            })
+            .collect();
+        let updates = after
             .into_iter()
             .zip(&self.seats)
             .filter_map(|(r, s)| {
@@ -120,6 +144,7 @@ impl TableTask {
                     rating: r?,
                 })
             })
-            .collect())
+            .collect();
+        Ok((updates, changes))
     }
 }

@@ -52,6 +52,7 @@ pub(crate) enum Entry {
         scores: Vec<i64>,
         record: Value,
         totals: Vec<i64>,
+        ratings: super::end::Rated,
     },
     /// Someone spoke.
     Chat { from: String, text: String },
@@ -143,6 +144,7 @@ pub(crate) fn message(
             scores,
             record,
             totals,
+            ratings,
         } => ServerMessage::GameOver {
             table,
             seq,
@@ -150,6 +152,7 @@ pub(crate) fn message(
             scores: scores.clone(),
             record: record.clone(),
             totals: totals.clone(),
+            ratings: ratings.clone(),
         },
         Entry::Chat { from, text } => ServerMessage::Chat {
             table: Some(table),

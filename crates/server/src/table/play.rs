@@ -232,7 +232,7 @@ impl TableTask {
             .registry
             .get(&self.game)
             .ok()
-            .map_or("random", |g| hall.computer_in(g));
+            .map_or("random", |g| hall.computer_at(g, &self.options));
         for (seat, s) in self.seats.iter().enumerate() {
             let wanted = s.computer_plays();
             if wanted && !run.table.has_bot(seat) {

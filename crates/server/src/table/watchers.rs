@@ -176,6 +176,7 @@ impl TableTask {
                     scores,
                     record: serde_json::to_value(&record).unwrap_or(Value::Null),
                     totals: self.totals.clone(),
+                    ratings: Vec::new(),
                 });
             }
             Ok(None) => {}

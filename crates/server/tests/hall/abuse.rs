@@ -348,6 +348,7 @@ async fn a_fuzzer_cannot_hurt_a_game_in_progress() {
     player
         .send(&ClientMessage::QuickPlay {
             game: "doudizhu".into(),
+            level: None,
         })
         .await
         .expect("sent");

@@ -30,6 +30,7 @@ async fn a_person_with_computers_plays_a_whole_game_of_every_game() {
         let (mut conn, _) = guest(&server.addr).await;
         conn.send(&ClientMessage::QuickPlay {
             game: g.id().into(),
+            level: None,
         })
         .await
         .expect("sent");
@@ -182,6 +183,7 @@ async fn a_move_that_puts_a_person_to_act_carries_their_deadline() {
     let (mut conn, _) = guest(&server.addr).await;
     conn.send(&ClientMessage::QuickPlay {
         game: "bigtwo".into(),
+        level: None,
     })
     .await
     .expect("sent");

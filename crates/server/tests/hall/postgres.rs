@@ -210,6 +210,7 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
     let (mut conn, _) = crate::common::guest(&hall.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "doudizhu".into(),
+        level: None,
     };
     let (table, mut seen) = crate::common::open_table(&mut conn, quick).await;
     let action = loop {

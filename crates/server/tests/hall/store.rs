@@ -13,7 +13,7 @@
 //! stores directly, with games dealt and played by the real rules: no server, no sleeps.
 
 use crate::store_contracts::fixture::{Backend, Db};
-use crate::store_contracts::{accounts::*, games::*, reads::*};
+use crate::store_contracts::{accounts::*, computers::*, games::*, reads::*};
 
 /// For each `contract => on_sqlite, on_postgres`, the contract's two tests, one a store.
 /// The names are written out (a macro cannot join identifiers without a crate for it);
@@ -72,6 +72,9 @@ on_both_stores! {
     history_pages_newest_first_with_private_on_request =>
         history_pages_newest_first_with_private_on_request_on_sqlite,
         history_pages_newest_first_with_private_on_request_on_postgres;
+    computer_record_counts_games_by_bot_and_histories_say_rated =>
+        computer_record_counts_games_by_bot_and_histories_say_rated_on_sqlite,
+        computer_record_counts_games_by_bot_and_histories_say_rated_on_postgres;
     stats_count_finished_games_by_game =>
         stats_count_finished_games_by_game_on_sqlite,
         stats_count_finished_games_by_game_on_postgres;

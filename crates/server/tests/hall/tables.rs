@@ -23,6 +23,7 @@ async fn a_player_who_drops_mid_game_reconnects_into_the_same_game() {
         &mut conn,
         ClientMessage::QuickPlay {
             game: "doudizhu".into(),
+            level: None,
         },
     )
     .await;
@@ -249,6 +250,7 @@ async fn a_spectator_sees_the_spectators_view_and_may_not_act() {
     let (mut player, _) = guest(&server.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "bigtwo".into(),
+        level: None,
     };
     let (table, mut sp) = open_table(&mut player, quick).await;
     let (mut watcher, _) = guest(&server.addr).await;
@@ -329,6 +331,7 @@ async fn a_games_end_the_store_refuses_is_waited_for_and_never_lost() {
     let g = games.get("tenhalf").expect("tenhalf");
     let quick = || ClientMessage::QuickPlay {
         game: "tenhalf".into(),
+        level: None,
     };
 
     crate::common::execute_sql(&server, refuse).await;

@@ -428,6 +428,7 @@ async fn a_client_that_holds_nothing_is_sent_the_moves_and_the_chat_kept() {
     let (mut a, token) = guest(&server.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "gomoku".into(),
+        level: None,
     };
     let (table, mut seen) = crate::common::open_table(&mut a, quick).await;
     send(

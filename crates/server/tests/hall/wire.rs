@@ -65,6 +65,7 @@ async fn a_commitment_says_how_long_is_left_to_send_a_nonce_live_and_replayed() 
     let (mut conn, token) = guest(&server.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "doudizhu".into(),
+        level: None,
     };
     let (table, mut seen) = open_table(&mut conn, quick).await;
     let mut before = seen.seq;
@@ -117,6 +118,7 @@ async fn the_seats_of_a_game_resumed_after_a_restart_are_ready() {
     let (mut conn, token) = guest(&server.addr).await;
     let quick = ClientMessage::QuickPlay {
         game: "doudizhu".into(),
+        level: None,
     };
     let (table, mut seen) = open_table(&mut conn, quick).await;
     // Dealt: the snapshot after the deal has the game. (The player sends no nonce and

@@ -28,8 +28,8 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
-    StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
+    Cause, ComputerRecord, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store,
+    StoreError, StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -361,6 +361,15 @@ impl Store for PostgresStore {
             })
             .await?;
         Ok(stats.iter().map(rows::game_stats).collect())
+    }
+
+    async fn computer_record(
+        &self,
+        user: i64,
+        with_private: bool,
+    ) -> StoreResult<Vec<ComputerRecord>> {
+        self.again(|| reads::computer_record(&self.pool, user, with_private))
+            .await
     }
 
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {

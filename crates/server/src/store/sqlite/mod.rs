@@ -19,8 +19,8 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store, StoreError,
-    StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
+    Cause, ComputerRecord, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store,
+    StoreError, StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -350,6 +350,14 @@ impl Store for SqliteStore {
         .await
         .map_err(db)?;
         Ok(stats.iter().map(rows::game_stats).collect())
+    }
+
+    async fn computer_record(
+        &self,
+        user: i64,
+        with_private: bool,
+    ) -> StoreResult<Vec<ComputerRecord>> {
+        reads::computer_record(&self.reads, user, with_private).await
     }
 
     async fn rating(&self, user: i64, game: &str) -> StoreResult<Rating> {

@@ -498,7 +498,10 @@ pub fn refused(r: Result<(String, server::protocol::UserInfo), ClientError>) -> 
 pub async fn quick_game(conn: &mut Connection, game: &str, bot: &str) -> game::Record {
     let games = registry();
     let g = games.get(game).expect("a game");
-    let quick = ClientMessage::QuickPlay { game: game.into() };
+    let quick = ClientMessage::QuickPlay {
+        game: game.into(),
+        level: None,
+    };
     let (table, mut seen) = open_table(conn, quick).await;
     let record = play_game(conn, &table, g, bot, &mut seen, WAIT)
         .await
