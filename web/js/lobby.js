@@ -195,6 +195,13 @@ function field(label, control) {
   return h('label', { class: 'field' }, h('span', {}, label), control);
 }
 
+/** The Gomoku engine's undo settings for each choice of the new-table dialog. */
+const UNDO_CONFIG = {
+  ask: { undo: 'ask' },
+  always: { undo: 'granted' },
+  never: { undo: 'ask', undo_limit: 0 },
+};
+
 function createDialog(hall, g) {
   const seats = h('input', { type: 'number', min: g.seats[0], max: g.seats[1], value: Math.min(4, g.seats[1]) });
   const priv = h('input', { type: 'checkbox' });
@@ -250,7 +257,9 @@ function createDialog(hall, g) {
     if (counter?.checked) options.card_counter = true;
     if (computers.checked && level.value) options.level = level.value;
     if (variable) options.seats = Number(seats.value);
-    if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
+    // The engine settles undos by asking the opponent or granting them at once; "never"
+    // is asking with no undo to be granted.
+    if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, ...UNDO_CONFIG[undo.value] };
     if (g.id === 'gomoku' && opening.value === 'swap2') options.config.opening_rule = 'swap2';
     if (turn.value) {
       // `*`: every phase of the game gets the same time.
