@@ -206,7 +206,7 @@ test('记牌器: a table option; what is still out by rank agrees with the hands
       const out = (await strip(page)).reduce((a, [, n]) => a + n, 0);
       assert.equal(out, others, `turn ${n}: ${out} out, ${s.sizes} in the hands`);
       checked++;
-      if (n === 3) await page.screenshot({ path: '/work/shots/h43e/counter-desktop-en.png' });
+      if (n === 3) await page.screenshot({ path: screenshotPath('counter-desktop-en') });
     },
   });
   assert.ok(checked > 0, 'counted during play');
@@ -237,7 +237,7 @@ test('记牌器 fits the phone, in Chinese', async () => {
   const box = await page.locator('.counter').boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 375, `the strip is within the phone's width: ${JSON.stringify(box)}`);
   assert.match(await page.locator('.counter .cc').first().getAttribute('aria-label'), /^大王：外面还有 [01] 张$/);
-  await page.screenshot({ path: '/work/shots/h43e/counter-phone-zh.png' });
+  await page.screenshot({ path: screenshotPath('counter-phone-zh') });
   await playToEnd(page, { onTurn: async () => assert.deepEqual(await unseen(page), []) });
   assert.deepEqual(page.errors, []);
 });
@@ -270,7 +270,7 @@ test('报单 / 报双: a seat down to one or two cards shows it, and is heard on
         // The counts shown are the game's.
         const s = await page.evaluate(() => ({ shown: [...document.querySelectorAll('.seat')].map((e) => Number(e.querySelector('.left').textContent.match(/\d+/)[0])), sizes: window.qipai.view.game.view.cards_left }));
         assert.deepEqual(s.shown, s.sizes);
-        if (await page.locator('.lastcards').count()) await page.screenshot({ path: '/work/shots/h43e/lastcards-desktop-en.png' });
+        if (await page.locator('.lastcards').count()) await page.screenshot({ path: screenshotPath('lastcards-desktop-en') });
       },
     });
     if ((await page.evaluate(() => window.__low.length)) > 0) break;
@@ -300,7 +300,7 @@ test('the last seconds of our turn tick; Gomoku five in a row chimes and its sto
   if (await board.evaluate(() => window.qipai.view.lastView.win_line.length)) {
     await board.locator('.stage.fivein .goban').waitFor({ timeout: 3000 });
     assert.ok(count((await heard(board)).tones, FIVE) >= 1, 'the chime');
-    await board.screenshot({ path: '/work/shots/h43e/five-desktop-en.png' });
+    await board.screenshot({ path: screenshotPath('five-desktop-en') });
   }
   assert.deepEqual([...page.errors, ...board.errors], []);
 });
@@ -338,7 +338,7 @@ test('a bomb shakes the felt with a low boom; a spring shows its banner with a f
   const banner = page.locator('.cuebanner');
   await banner.waitFor({ timeout: 2000 });
   assert.equal(await banner.innerText(), 'Spring!');
-  await page.screenshot({ path: '/work/shots/h43e/spring-desktop-en.png' });
+  await page.screenshot({ path: screenshotPath('spring-desktop-en') });
   await page.waitForTimeout(1200);
   const after = await heard(page);
   assert.ok(after.tones.includes(1568), 'the flourish');
