@@ -5,6 +5,7 @@
 import { h, put } from './dom.js';
 import { t, lang, has } from './i18n.js';
 import { api } from './net.js';
+import { stakeFields } from './stakes.js';
 
 // The server's list of games is the page's: their order, names, icons and screens all
 // come from it (the Rust crate `games`), so no file of the page lists the games.
@@ -225,6 +226,8 @@ function createDialog(hall, g) {
   const rule = h('select', {}, ['freestyle', 'standard', 'renju'].map((r) => h('option', { value: r }, t(`rule.${r}`))));
   const undo = h('select', {}, ['ask', 'always', 'never'].map((u) => h('option', { value: u }, t(`undo.${u}`))));
   const variable = g.seats[0] !== g.seats[1];
+  // 加倍 and 明牌, for a game whose offered configuration names them.
+  const stakes = stakeFields(g);
   const dlg = h(
     'dialog',
     { class: 'dialog', 'aria-label': t('create.title', { game: gameName(g.id) }) },
@@ -235,6 +238,7 @@ function createDialog(hall, g) {
       variable && field(t('create.seats'), seats),
       g.id === 'gomoku' && field(t('create.rule'), rule),
       g.id === 'gomoku' && field(t('create.undo'), undo),
+      stakes.fields,
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
       h('label', { class: 'check' }, priv, t('create.private')),
@@ -255,6 +259,7 @@ function createDialog(hall, g) {
     if (priv.checked && spectators.checked) options.spectators = true;
     if (variable) options.seats = Number(seats.value);
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, undo: undo.value };
+    if (stakes.config()) options.config = stakes.config();
     if (turn.value) {
       // `*`: every phase of the game gets the same time.
       options.turn_seconds = { '*': Number(turn.value) };

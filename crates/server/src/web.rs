@@ -49,6 +49,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/net.js",
     "js/profile.js",
     "js/ratings.js",
+    "js/stakes.js",
     "js/table.js",
     "js/tenhalf.js",
 ];
