@@ -8,6 +8,7 @@ import { t, lang } from './i18n.js';
 import { face, row, tokens, parse, label, typed, grouped } from './cards.js';
 import { counterStrip } from './counter.js';
 import { lastCards } from './cues.js';
+import { stakeLabel, quietChoice, seatSays, seatBadges, barText, phasePrompt, stakesNote, isShown } from './stakes.js';
 
 // ---- Seats around an oval -------------------------------------------------------------
 
@@ -73,19 +74,30 @@ const ADAPTERS = {
     const n = 3;
     // Each seat's bid stays at the seat until its first turn of play replaces it: the
     // last bid ends the bidding at once, and would otherwise be seen only in the log.
+    // With the stakes options, each seat's doubling (加倍) replaces its bid once chosen.
     const bids = new Array(n).fill(null);
     for (const [seat, bid] of v.bids) bids[seat] = { text: bid ? t('dd.bid', { n: bid }) : t('dd.nobid') };
-    const plays = v.phase === 'bidding' ? bids : lastTurns(v.history, n, (x) => x[0], (x) => x[1]).map((p, i) => p || bids[i]);
-    const roles = Array.from({ length: n }, (_, i) => (v.landlord === null ? [] : [i === v.landlord ? t('dd.landlord') : t('dd.farmer')]));
+    const says = seatSays(v).map((x, i) => x || bids[i]);
+    // The cards with their suits where the view has them (the rules play by rank).
+    const su = v.suits || {};
+    const history = v.history.map((x, k) => [x[0], su.plays?.[k] ?? x[1]]);
+    const plays = v.phase === 'bidding' ? bids : lastTurns(history, n, (x) => x[0], (x) => x[1]).map((p, i) => p || says[i]);
+    const roles = Array.from({ length: n }, (_, i) => (v.landlord === null ? [] : [i === v.landlord ? t('dd.landlord') : t('dd.farmer'), ...seatBadges(v, i)]));
     const center = [];
-    if (v.kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(v.kitty, { zh: lang() === 'zh' })));
-    if (v.landlord !== null) center.push(h('span', { class: 'tag' }, `${t('dd.base', { n: v.bid })} · ${t('dd.multiplier', { n: v.multiplier })}`));
+    const kitty = su.kitty ?? v.kitty;
+    if (kitty) center.push(h('div', { class: 'kitty' }, t('dd.kitty'), row(kitty, { zh: lang() === 'zh' })));
+    if (v.landlord !== null) center.push(h('span', { class: 'tag' }, barText(v)));
     if (v.spring) center.push(h('span', { class: 'tag' }, t('dd.spring')));
     if (v.anti_spring) center.push(h('span', { class: 'tag' }, t('dd.antispring')));
+    center.push(phasePrompt(v));
+    // A shown hand (明牌) lies face up at the landlord's seat; every hand at the end.
+    const revealed = su.revealed ?? v.revealed;
+    let open = revealed && revealed.map(tokens);
+    if (!open && isShown(v)) (open = [[], [], []])[v.landlord] = tokens(su.shown ?? v.shown);
     // One deck with its jokers; every play so far is in the history (for 记牌器).
     const deck = { decks: 1, jokers: true };
     const played = v.history.map((x) => x[1]).filter(Boolean);
-    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: v.revealed && v.revealed.map(tokens), landlord: v.landlord, deck, played };
+    return { n, hand: tokens(su.hand ?? v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: open, landlord: v.landlord, deck, played };
   },
 
   bigtwo(v) {
@@ -112,7 +124,8 @@ const ADAPTERS = {
         if (sets.length) plays[i] = { text: sets.map((s) => `${label(s.card, zh)}×${s.count}`).join(' ') };
       });
     } else {
-      plays = lastTurns(v.history, n, (x) => x.seat, (x) => x.cards);
+      // The cards with their suits as they left the hand, where the view has them.
+      plays = lastTurns(v.history, n, (x) => x.seat, (x) => (x.suited?.length ? x.suited : x.cards));
     }
     const roles = Array.from({ length: n }, (_, i) => [
       i === v.landlord && t('dd.landlord'),
@@ -177,6 +190,7 @@ function actionLabel(a, v) {
   if (a === 'pass') return t('act.pass');
   if (a === 'decline') return t('act.nograb');
   if ('bid' in a) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
+  if (stakeLabel(a)) return stakeLabel(a);
   if ('grab' in a) return t('act.grab', { card: label(a.grab, zh) });
   if ('declare' in a) {
     const opt = (v?.options || []).find(([mode]) => mode === a.declare);
@@ -223,9 +237,13 @@ export function outFirst(tv) {
   return v ? ADAPTERS[tv.info.game](v, tv).outFirst ?? null : null;
 }
 
-/** Under the end-of-game panel's title: why a 五人斗地主 landlord won without play. */
+/**
+ * Under the end-of-game panel's title: why a 五人斗地主 landlord won without play; how a
+ * Dou Dizhu game's stakes were made (the multiplier's parts, each doubling).
+ */
 export function overNote(tv) {
   const v = tv.game?.view || tv.lastView;
+  if (Array.isArray(v?.doubles)) return stakesNote(v, (i) => tv.name(i));
   return v?.instant_win ? h('p', { class: 'overnote' }, t(`d5.instant.${v.instant_win}`)) : null;
 }
 
@@ -360,7 +378,7 @@ export function render(tv, result) {
   for (const a of others) {
     if (a === 'pass') continue;
     buttons.push(
-      h('button', { type: 'button', class: a === 'pass' || a === 'decline' || a.bid === 0 ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
+      h('button', { type: 'button', class: a === 'pass' || a === 'decline' || a.bid === 0 || quietChoice(a) ? 'ghost' : 'primary', dataset: { focus: `a-${JSON.stringify(a)}`, act: JSON.stringify(a) }, on: { click: () => tv.act(a) } }, actionLabel(a, v)),
     );
   }
   if (plays.length || cannot) {

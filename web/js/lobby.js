@@ -7,6 +7,7 @@ import { t, lang } from './i18n.js';
 import { rulesOf, showRules } from './rules.js';
 import { api } from './net.js';
 import { quickLevel, rememberedLevel, levelSelect, tableMeta } from './levels.js';
+import { stakeFields } from './stakes.js';
 
 // The server's list of games is the page's: their order, names, icons and screens all
 // come from it (the Rust crate `games`), so no file of the page lists the games.
@@ -223,6 +224,8 @@ function createDialog(hall, g) {
   // Gomoku's opening: free, or swap2 (the tournament opening) for tables between people.
   const opening = h('select', {}, ['free', 'swap2'].map((o) => h('option', { value: o }, t(`opening.${o}`))));
   const variable = g.seats[0] !== g.seats[1];
+  // 加倍 and 明牌, for a game whose offered configuration names them.
+  const stakes = stakeFields(g);
   const dlg = h(
     'dialog',
     { class: 'dialog', 'aria-label': t('create.title', { game: gameName(g.id) }) },
@@ -234,6 +237,7 @@ function createDialog(hall, g) {
       g.id === 'gomoku' && field(t('create.rule'), rule),
       g.id === 'gomoku' && field(t('create.undo'), undo),
       g.id === 'gomoku' && field(t('create.opening'), opening),
+      stakes.fields,
       field(t('create.turn'), turn),
       h('label', { class: 'check' }, computers, t('create.computers')),
       g.levels?.length > 0 && field(t('level.quick'), level),
@@ -261,6 +265,7 @@ function createDialog(hall, g) {
     // is asking with no undo to be granted.
     if (g.id === 'gomoku') options.config = { ...g.config, rule: rule.value, ...UNDO_CONFIG[undo.value] };
     if (g.id === 'gomoku' && opening.value === 'swap2') options.config.opening_rule = 'swap2';
+    if (stakes.config()) options.config = stakes.config();
     if (turn.value) {
       // `*`: every phase of the game gets the same time.
       options.turn_seconds = { '*': Number(turn.value) };

@@ -10,6 +10,7 @@ import { gameName, gameInfo, games, rulesButton } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { guide } from './guide.js';
 import { checkDeal } from './fair.js';
+import { stakeLabel } from './stakes.js';
 import { api } from './net.js';
 import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
@@ -69,6 +70,7 @@ export function actionText(a, size, events = []) {
   if (a.answer_undo !== undefined) return a.answer_undo ? t('act.accept') : t('act.refuse');
   if (a.play !== undefined) return labels(grouped(a.play), zh);
   if (a.bid !== undefined) return a.bid ? t('act.bid', { n: a.bid }) : t('act.nobid');
+  if (stakeLabel(a)) return stakeLabel(a);
   if (a.place) return pointName(a.place, size);
   if (a.grab) return t('act.grab', { card: labels(a.grab, zh) });
   if (a.declare) return t(`d5.declare.${a.declare}`);

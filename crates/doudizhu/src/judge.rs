@@ -337,6 +337,7 @@ fn view_from_history(f: Fields<'_>, seat: Seat) -> Result<View, JudgeError> {
         spring: false,
         anti_spring: false,
         revealed: None,
+        suits: Default::default(),
     };
     // The seat's own cards, the kitty and the plays must fit in one deck together.
     let played = (0..SEATS).fold(RankCounts::EMPTY, |a, s| a.plus(view.played_by(s)));

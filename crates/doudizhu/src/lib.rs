@@ -29,6 +29,7 @@ mod rules;
 mod scoring;
 mod spec;
 mod stakes;
+mod suits;
 mod text;
 mod view;
 
@@ -38,5 +39,6 @@ pub use play::{Kind, Play};
 pub use rules::{Action, Config, CustomDeal, DouDizhu, Phase, State, HAND, MAX_REDEALS};
 pub use scoring::{score, settle, ScoreInput, MAX_BOMBS};
 pub use stakes::{BadDoubling, Doubling};
+pub use suits::Suits;
 pub use text::ParseActionError;
 pub use view::View;

@@ -5,7 +5,7 @@ use crate::movegen::legal_plays;
 use crate::scoring::{settle, ScoreInput};
 use crate::stakes::Doubling;
 use crate::{Play, View};
-use cards::{Deck, Rank, RankCounts};
+use cards::{CardSet, Deck, Rank, RankCounts};
 use game::{deal, GameRng, Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -90,9 +90,12 @@ pub enum Action {
 #[derive(Debug, Clone)]
 pub struct State {
     pub(crate) config: Config,
-    rng: GameRng,
+    pub(crate) rng: GameRng,
     pub(crate) hands: [RankCounts; 3],
     pub(crate) kitty: RankCounts,
+    /// The suited cards each seat was dealt, and the kitty's (index 3): what a view's
+    /// suits are derived from ([`crate::suits`]). Never read by the rules.
+    pub(crate) dealt: [CardSet; 4],
     pub(crate) phase: Phase,
     pub(crate) first_bidder: Seat,
     pub(crate) bids: Vec<(Seat, u8)>,
@@ -205,6 +208,7 @@ impl State {
             rng,
             hands,
             kitty,
+            dealt: [CardSet::EMPTY; 4],
             phase: view.phase,
             first_bidder: view.first_bidder,
             bids: view.bids.clone(),
@@ -227,14 +231,20 @@ impl State {
     }
 
     fn deal_shuffled(&mut self) {
-        let mut cards: Vec<Rank> = Deck::WITH_JOKERS.cards().iter().map(|c| c.rank()).collect();
+        // The suited cards are shuffled (the same permutation as ranks alone would get), so
+        // that the suits of the deal are kept beside the ranks the rules play with.
+        let mut cards = Deck::WITH_JOKERS.cards();
         deal::shuffle(&mut cards, &mut self.rng);
-        let mut hands = [RankCounts::EMPTY; 3];
-        for (i, r) in cards.iter().enumerate().take(3 * HAND as usize) {
-            hands[i % 3].add(*r, 1);
+        let mut hands = [RankCounts::EMPTY; 4];
+        let mut dealt = [CardSet::EMPTY; 4];
+        for (i, c) in cards.iter().enumerate() {
+            let to = if i < 3 * HAND as usize { i % 3 } else { 3 };
+            hands[to].add(c.rank(), 1);
+            dealt[to].insert(*c);
         }
-        self.hands = hands;
-        self.kitty = RankCounts::from_ranks(cards[3 * HAND as usize..].iter().copied());
+        self.hands = [hands[0], hands[1], hands[2]];
+        self.kitty = hands[3];
+        self.dealt = dealt;
     }
 
     fn make_landlord(&mut self, seat: Seat, bid: u8, events: &mut Vec<Event>) {
@@ -461,6 +471,7 @@ impl Rules for DouDizhu {
             rng,
             hands: [RankCounts::EMPTY; 3],
             kitty: RankCounts::EMPTY,
+            dealt: [CardSet::EMPTY; 4],
             phase: Phase::Bidding,
             first_bidder,
             bids: Vec::with_capacity(3),

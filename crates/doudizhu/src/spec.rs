@@ -17,6 +17,17 @@ impl GameSpec for DouDizhu {
 
     type ParseError = text::ParseActionError;
 
+    /// The default, with the stakes options written out although their JSON leaves them
+    /// out when off: `"doubling": "off"` and `"show_cards": false`, for a page to offer.
+    fn offered_config() -> serde_json::Value {
+        let mut config = serde_json::to_value(Config::default()).unwrap_or_default();
+        if let Some(map) = config.as_object_mut() {
+            map.insert("doubling".into(), "off".into());
+            map.insert("show_cards".into(), false.into());
+        }
+        config
+    }
+
     fn bot_names() -> &'static [&'static str] {
         bots::NAMES
     }

@@ -1,6 +1,7 @@
 //! What one seat may know.
 
 use crate::rules::{Phase, State};
+use crate::suits::Suits;
 use crate::{Doubling, Play};
 use cards::RankCounts;
 use game::{Seat, Viewer};
@@ -62,6 +63,9 @@ pub struct View {
     pub anti_spring: bool,
     /// Every hand, shown once the game is over.
     pub revealed: Option<[RankCounts; 3]>,
+    /// The same cards with their suits, for people to see (the rules ignore suits).
+    #[serde(default)]
+    pub suits: Suits,
 }
 
 impl View {
@@ -96,6 +100,7 @@ impl View {
             spring: state.result.is_some_and(|r| r.spring),
             anti_spring: state.result.is_some_and(|r| r.anti_spring),
             revealed: finished.then_some(state.hands),
+            suits: Suits::of(state, seat, finished),
         }
     }
 

@@ -155,6 +155,15 @@ pub trait GameSpec: Rules {
     /// [`GameError::BadAction`](crate::GameError::BadAction) (code `bad_action`).
     type ParseError: std::error::Error + Send + Sync + 'static;
 
+    /// The default configuration as a hall offers it to people setting up a table: the
+    /// default's JSON, with every option a person may set written out — also those the
+    /// configuration's JSON leaves out at their default so that older records read as
+    /// they did — so that a page finds each option there. The default is the JSON of
+    /// `Config::default()`.
+    fn offered_config() -> serde_json::Value {
+        serde_json::to_value(Self::Config::default()).unwrap_or(serde_json::Value::Null)
+    }
+
     /// Names of the bots this game offers, strongest last; `"random"` is always one.
     fn bot_names() -> &'static [&'static str];
 

@@ -58,6 +58,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/rules.js",
     "js/sound.js",
     "js/swap2.js",
+    "js/stakes.js",
     "js/table.js",
     "js/tenhalf.js",
 ];

@@ -258,9 +258,10 @@ mod tests {
             seen.insert((seat, view.history.len()), view.clone());
             choices_then(view, seat, state, |then, by, _, _| {
                 compared += 1;
-                // The multiplier is today's (the heuristic does not read it).
+                // The multiplier and the suits are today's (the heuristic reads neither).
                 let had = seen.get(&(by, then.history.len())).map(|v| View {
                     multiplier: then.multiplier,
+                    suits: then.suits.clone(),
                     ..v.clone()
                 });
                 assert_eq!(Some(then), had.as_ref());

@@ -261,3 +261,17 @@ fn doubling_options_off_leave_the_configuration_json_as_it_was() {
     assert_eq!(json["show_cards"], true);
     assert_eq!(serde_json::from_value::<Config>(json).unwrap(), on);
 }
+
+/// The hall offers the stakes options written out, for the page's create-table dialog to
+/// find; a table set up with them off stores the configuration as it always did.
+#[test]
+fn the_offered_configuration_names_the_stakes_options() {
+    let game = game::registry::entry::<DouDizhu>();
+    let offered = game.default_config();
+    assert_eq!(offered["doubling"], "off");
+    assert_eq!(offered["show_cards"], false);
+    assert_eq!(
+        game.normalize_config(&offered).unwrap(),
+        serde_json::to_value(Config::default()).unwrap()
+    );
+}

@@ -98,6 +98,7 @@ fn playing_view(
         spring: false,
         anti_spring: false,
         revealed: None,
+        suits: Default::default(),
     }
 }
 

@@ -15,4 +15,5 @@ mod rules;
 mod search;
 mod secrecy;
 mod showing;
+mod suits;
 mod terminal;

@@ -63,7 +63,8 @@ pub trait ErasedGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// How a hall shows the game ([`GameSpec::PRESENTATION`]).
     fn presentation(&self) -> crate::Presentation;
-    /// The default configuration, as JSON.
+    /// The default configuration, as JSON, every option a person may set written out
+    /// ([`GameSpec::offered_config`]).
     fn default_config(&self) -> Value;
     /// The configuration read and written back in the game's own form: every option
     /// spelled out, unknown options refused. What a table stores and commits to.
@@ -205,7 +206,7 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
     }
 
     fn default_config(&self) -> Value {
-        to_json(&R::Config::default()).unwrap_or(Value::Null)
+        R::offered_config()
     }
 
     fn normalize_config(&self, config: &Value) -> Result<Value, GameError> {
