@@ -16,7 +16,8 @@ import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
 import { cue, opened } from './cues.js';
-import { botFor, ratingLine } from './levels.js';
+import { botFor } from './levels.js';
+import { overPanel } from './over.js';
 
 /** Each game's drawing, by game id. */
 // Each table screen, by the name a game's presentation gives it (`screen` in /api/games).
@@ -541,66 +542,9 @@ export class TableView {
     this.send({ type: 'add_bot', seat, bot: botFor(g, this.info.options) });
   }
 
-  /** After a game: each seat's score, the match totals, next game. */
+  /** After a game: each seat's score, the match totals, next game (over.js). */
   overPanel() {
-    const o = this.over;
-    const info = this.info;
-    const mine = this.you !== undefined ? o.scores[this.you] : null;
-    // Won: a gain, or the best score at the table (in Ten and a half everyone may lose
-    // points). A draw only when every score is the same: a 0 below another's is a loss.
-    const best = Math.max(...o.scores);
-    const level = o.scores.every((x) => x === best);
-    const R = screenOf(info.game);
-    // Where going out first alone wins (Big Two), say who did: the others' scores only
-    // say by how much each did better than the rest, and may be 0 or more.
-    const first = R.outFirst?.(this) ?? null;
-    let result = null;
-    // Another went out first: the title says who, in red only if we lost points by it.
-    if (mine !== null) result = first !== null ? (first === this.you ? 'won' : mine < 0 ? 'lost' : 'beaten') : level ? 'draw' : mine > 0 || mine === best ? 'won' : 'lost';
-    const verdict = first !== null && first !== this.you ? t('over.outfirst', { name: this.name(first) }) : result ? t(`over.${result}`) : t('over.title');
-    const me = this.mySeat();
-    return h(
-      'div',
-      { class: 'overpanel', role: 'dialog', 'aria-label': t('over.title') },
-      h('h2', { class: result }, verdict),
-      ratingLine(o, this.you),
-      first !== null && mine !== null && first !== this.you && h('p', { class: 'overnote' }, t('over.yourscore', { n: mine > 0 ? `+${mine}` : String(mine) })),
-      R.overNote && R.overNote(this),
-      h(
-        'table',
-        { class: 'scores' },
-        h('thead', {}, h('tr', {}, h('td', {}), h('th', {}, t('over.score')), h('th', {}, t('over.total')))),
-        h(
-          'tbody',
-          {},
-          o.scores.map((sc, i) =>
-            h(
-              'tr',
-              { class: i === this.you ? 'me' : '' },
-              h('th', {}, this.name(i)),
-              h('td', { class: sc > 0 ? 'plus' : sc < 0 ? 'minus' : '' }, sc > 0 ? `+${sc}` : String(sc)),
-              h('td', {}, String(o.totals[i] ?? '')),
-            ),
-          ),
-        ),
-      ),
-      // A game where nothing is dealt (Gomoku) has no deal to check.
-      R.dealt !== false &&
-      h(
-        'p',
-        { class: ['fair', this.verdict?.committed === true && 'ok', this.verdict?.committed === false && 'bad'], role: 'status' },
-        this.verdict?.committed === true && `✓ ${t('over.fair')}${this.verdict.nonceIn ? ` ${t('over.nonce')}` : ''} `,
-        this.verdict?.committed === false && `✗ ${t('over.unfair')} `,
-        t('over.verify', { c: String(o.record?.commitment || '').slice(0, 12) }),
-      ),
-      h(
-        'div',
-        { class: 'overbtns' },
-        me && h('button', { type: 'button', class: 'primary', dataset: { focus: 'next' }, on: { click: () => this.nextGame() } }, t(R.nextLabel?.(this) ?? 'act.next')),
-        h('a', { class: 'button ghost', href: `#/replay/${encodeURIComponent(o.game_id)}` }, t('act.replay')),
-        info.game === 'gomoku' && h('a', { class: 'button ghost', href: `/api/games/${encodeURIComponent(o.game_id)}/export/sgf`, download: `${o.game_id}.sgf` }, t('act.sgf')),
-      ),
-    );
+    return overPanel(this);
   }
 
   nextGame() {

@@ -52,6 +52,7 @@ pub const ASSETS: &[Asset] = assets![
     "js/levels.js",
     "js/lobby.js",
     "js/net.js",
+    "js/over.js",
     "js/profile.js",
     "js/quickchat.js",
     "js/ratings.js",
