@@ -174,9 +174,12 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
     let (mut server, addr) = serve(&dir, &flags);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
-    conn.send(&ClientMessage::QuickPlay { game: game.into() })
-        .await
-        .expect("sent");
+    conn.send(&ClientMessage::QuickPlay {
+        game: game.into(),
+        level: None,
+    })
+    .await
+    .expect("sent");
     let mut p = Player {
         segments: vec![Vec::new()],
         ..Player::default()
