@@ -124,8 +124,7 @@ const ADAPTERS = {
         if (sets.length) plays[i] = { text: sets.map((s) => `${label(s.card, zh)}×${s.count}`).join(' ') };
       });
     } else {
-      // The cards with their suits as they left the hand, where the view has them.
-      plays = lastTurns(v.history, n, (x) => x.seat, (x) => (x.suited?.length ? x.suited : x.cards));
+      plays = lastTurns(v.history, n, (x) => x.seat, (x) => x.cards);
     }
     const roles = Array.from({ length: n }, (_, i) => [
       i === v.landlord && t('dd.landlord'),

@@ -162,8 +162,4 @@ pub struct Turn {
     pub seat: Seat,
     /// The cards, or `None` for a pass.
     pub cards: Option<RankCounts>,
-    /// The same cards with their suits, as they left the hand (empty for a pass): what
-    /// people see on the table. The rules read `cards`.
-    #[serde(default)]
-    pub suited: Vec<Card>,
 }

@@ -438,11 +438,7 @@ impl Rules for DouDizhu5 {
                 if state.last.is_none() {
                     return Err(RuleError::Illegal("you lead: play something".into()));
                 }
-                state.history.push(Turn {
-                    seat,
-                    cards: None,
-                    suited: Vec::new(),
-                });
+                state.history.push(Turn { seat, cards: None });
                 events.push(Event::Passed { seat });
                 state.passes += 1;
                 state.turn = (seat + 1) % SEATS;
@@ -505,21 +501,20 @@ fn play(
         }
     }
     let gone = state.hands[seat].remove_play(cards, state.marked);
-    let reveals = match (state.mode, state.marked) {
-        (Some(Mode::Partner), Some(m)) => state.partner == Some(seat) && gone.contains(&m),
-        (Some(Mode::HiddenSolo), Some(m)) => state.landlord == Some(seat) && gone.contains(&m),
-        _ => false,
-    };
     state.history.push(Turn {
         seat,
         cards: Some(cards),
-        suited: gone,
     });
     events.push(Event::Played {
         seat,
         cards,
         kind: p.kind,
     });
+    let reveals = match (state.mode, state.marked) {
+        (Some(Mode::Partner), Some(m)) => state.partner == Some(seat) && gone.contains(&m),
+        (Some(Mode::HiddenSolo), Some(m)) => state.landlord == Some(seat) && gone.contains(&m),
+        _ => false,
+    };
     if reveals && !state.revealed {
         state.revealed = true;
         events.push(Event::Revealed {

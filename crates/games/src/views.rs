@@ -134,7 +134,7 @@ fn doudizhu() -> Value {
             ("spring", says("the landlord won and neither peasant played a card (春天)", boolean())),
             ("anti_spring", says("the peasants won and the landlord played at most once (反春)", boolean())),
             ("revealed", says("every hand, seat 0 first, once the game is over; null before", or_null(tuple(&[ranks(), ranks(), ranks()])))),
-            ("suits", says("the same cards with their suits, for people to see (the rules ignore suits; of a rank the highest suit is played first)", object("suited cards", &[
+            ("suits", says("the same cards with their suits, for people to see (the rules ignore suits; kitty copies are played first, then the hand's in a secret order)", object("suited cards", &[
                 ("hand", says("the viewer's own hand; null for a spectator", or_null(cards()))),
                 ("kitty", says("the kitty, once the landlord is known", or_null(cards()))),
                 ("shown", says("the landlord's shown hand (明牌); null otherwise", or_null(cards()))),
@@ -192,7 +192,7 @@ fn doudizhu5() -> Value {
                 ("cards", says("the cards", ranks())),
                 ("kind", says("as what kind of play", kinds)),
             ])))),
-            ("history", says("every turn of the play phase, in order; cards null for a pass", array(object("a turn", &[("seat", seat()), ("cards", or_null(ranks())), ("suited", says("the same cards with their suits, as they left the hand; [] for a pass", array(card())))])))),
+            ("history", says("every turn of the play phase, in order; cards null for a pass", array(object("a turn", &[("seat", seat()), ("cards", or_null(ranks()))])))),
             ("instant_win", says("how the landlord won without play, if so", or_null(one_of(&["no_partner_card", "big_bomb", "no_bomb"])))),
             ("winner", says("the player who went out", or_null(seat()))),
             ("scores", says("each seat's score change, once over", or_null(array(int())))),

@@ -122,7 +122,7 @@ test('Dou Dizhu from the accessibility tree: the seats, the hand, the turn, the 
     return n.length === 17 && n;
   }, 'a hand of seventeen cards');
   for (const name of names) {
-    assert.match(name, /^(3|4|5|6|7|8|9|10|J|Q|K|A|2|Small joker|Big joker)$/, `a card read as its rank: ${name}`);
+    assert.match(name, /^((3|4|5|6|7|8|9|10|J|Q|K|A|2)[♠♥♣♦]|Small joker|Big joker)$/, `a card read with its suit: ${name}`);
   }
   const actions = page.getByRole('toolbar', { name: 'actions' });
   // Bidding, if a computer has not already bid 3: the highest bid offered, or no bid.
@@ -247,7 +247,8 @@ test('Type cards plays what is typed, and says what it cannot use instead of tak
     }
     return false;
   }, 'a turn to play', 60000);
-  const cards = await handNames(hand);
+  // The cards are read with their suits; typed plays name ranks (the rules play by rank).
+  const cards = (await handNames(hand)).map((c) => c.replace(/[♠♥♣♦]$/, ''));
 
   // Words that are no cards: said, nothing checked, the text kept to be mended.
   await box.fill('zz 99 !!');

@@ -101,12 +101,21 @@ test('your turn: one tone each time it becomes yours, none for what a return to 
 
   // Our own play flies from the hand to the felt.
   const mine = await page.evaluate(() => window.qipai.view.you);
-  const played = page.locator(`[data-seat-play="${mine}"] .cardrow.fly`);
+  // A computer's answer 10 ms later redraws the felt, and our row with it: the flight is
+  // caught as it starts, by an observer set before the click.
+  await page.evaluate((seat) => {
+    window.flown = null;
+    const seen = new MutationObserver(() => {
+      const row = document.querySelector(`[data-seat-play="${seat}"] .cardrow.fly`);
+      if (row && !window.flown) window.flown = [row.style.getPropertyValue('--fx'), row.style.getPropertyValue('--fy')];
+    });
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  }, mine);
   await page.locator('[data-act="hint"]').click();
   if (await page.locator('[data-act="play"]').isEnabled()) {
     await page.locator('[data-act="play"]').click();
-    await played.waitFor({ timeout: 3000 });
-    const shift = await played.evaluate((el) => [el.style.getPropertyValue('--fx'), el.style.getPropertyValue('--fy')]);
+    await page.waitForFunction(() => window.flown, null, { timeout: 3000 });
+    const shift = await page.evaluate(() => window.flown);
     assert.ok(parseFloat(shift[1]) > 0, `from the hand, below the felt: ${shift}`);
   } else {
     await page.locator('[data-act="pass"]').click();

@@ -3,7 +3,7 @@
 // in English): the choices by clicking, each seat's choice at the seat, the landlord's
 // shown hand face up to a spectator, the multiplier's parts in the bar and the stakes at
 // the end, the table fitting the screen throughout; and the suits of the cards in Dou
-// Dizhu's hand and plays and in 五人斗地主's plays. Screenshots go to target/screenshots/.
+// Dizhu's hand and plays. Screenshots go to target/screenshots/.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -154,22 +154,4 @@ test('a table without the options is set up as before: no doubling, no 明牌', 
   assert.equal(await other.locator('dialog select[name="doubling"]').count(), 0);
   assert.equal(await other.locator('dialog input[name="show_cards"]').count(), 0);
   await other.context().close();
-});
-
-test('五人斗地主: the cards played on the table have suits', async () => {
-  const page = await openPage(env.browser, env.server.url, PHONE);
-  await quickPlay(page, 'doudizhu5');
-  const until = Date.now() + 120000;
-  let seen = 0;
-  while (Date.now() < until && !seen) {
-    if (await page.locator('.overpanel').isVisible()) break;
-    const played = await allSuited(page, '.played .card');
-    assert.deepEqual(played.plain, [], 'the plays on the table have suits');
-    seen = played.n;
-    if (!seen && !(await takeTurn(page))) await page.waitForTimeout(80);
-  }
-  assert.ok(seen > 0, 'cards were played on the table');
-  await page.screenshot({ path: screenshotPath('stakes-doudizhu5-suits-phone') });
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
 });
