@@ -6,7 +6,7 @@ use super::play::Phase;
 use super::seats::Auto;
 use super::TableTask;
 use crate::rating;
-use crate::store::{LastGame, RatingUpdate, StoreResult, StoredTable};
+use crate::store::{LastGame, RatingUpdate, StoreError, StoreResult, StoredTable};
 use serde_json::Value;
 
 /// A finished game whose end is to be stored and published.
@@ -66,9 +66,14 @@ impl TableTask {
         if let Some(next) = &ending.next_config {
             after.next_config = next.clone();
         }
+        let fence = self.fence().ok_or_else(|| StoreError::Fenced {
+            table: self.id.clone(),
+            epoch: 0,
+            current: None,
+        })?;
         self.hall
             .store
-            .finish_game(&ending.record, &after, &ratings)
+            .finish_game(&fence, &ending.record, &after, &ratings)
             .await?;
         Ok(after)
     }

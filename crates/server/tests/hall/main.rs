@@ -13,6 +13,7 @@ mod accounts;
 mod exposure;
 mod games;
 mod invites;
+mod leases;
 mod logins;
 mod migrations;
 mod moderation;

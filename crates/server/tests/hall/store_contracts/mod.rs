@@ -4,4 +4,5 @@
 pub mod accounts;
 pub mod fixture;
 pub mod games;
+pub mod leases;
 pub mod reads;
