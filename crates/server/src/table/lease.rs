@@ -74,7 +74,7 @@ impl TableTask {
     /// at the next; one refused as fenced stops the table.
     pub(super) async fn renew_if_due(&mut self) {
         let now = Instant::now();
-        if !self.renew_at.is_some_and(|t| t <= now) {
+        if self.renew_at.is_none_or(|t| t > now) {
             return;
         }
         let Some(lease) = self.lease.clone() else {

@@ -185,7 +185,7 @@ pub async fn a_stale_epoch_writes_nothing_and_the_holders_writes_pass(db: &Db) {
     assert_eq!(read.journal.actions.len(), 2, "no stale move stored");
     assert_eq!(
         db.open_tables().await.expect("the open tables"),
-        [table.clone()],
+        vec![table.clone()],
         "neither the stale state nor the close stored"
     );
     assert!(db
