@@ -78,6 +78,11 @@ pub struct Args {
     /// and programs (which send no origin) always may; other sites' pages may not.
     #[arg(long = "allowed-origin", value_name = "ORIGIN")]
     allowed_origins: Vec<String>,
+    /// This process's name among the nodes serving the hall, which each table's lease
+    /// names; a random one, new at each start, if not given. Claiming its tables again
+    /// under the same name after a restart still fences whatever its old process wrote.
+    #[arg(long, value_name = "ID")]
+    node_id: Option<String>,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -118,6 +123,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.moderators = args.moderators;
     config.quick_computers = args.quick_computers;
     config.allowed_origins = args.allowed_origins;
+    config.node_id = args.node_id;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

@@ -47,6 +47,10 @@ pub struct ServerConfig {
     /// (`https://cards.example.org`), for a host who serves the page from another
     /// address. Programs, which send no origin, are always welcome.
     pub allowed_origins: Vec<String>,
+    /// This process's name among the nodes that may serve the hall's tables, which each
+    /// table's lease names ([`crate::store::Lease::node`]); a random one, new at each
+    /// start, if not given (`qipai serve --node-id`).
+    pub node_id: Option<String>,
 }
 
 /// Limits on what one client may send.
@@ -126,6 +130,12 @@ pub struct Timing {
     /// game's end to store, a game to read back) and the store is out of reach: the table
     /// waits for it however long it takes, trying at 0.5 s, 1 s, 2 s… up to this.
     pub store_retry: Duration,
+    /// How long a table's lease lasts unless renewed ([`crate::store::Lease`]): another
+    /// node may claim the table once it has run out. 10 s by default.
+    pub lease_ttl: Duration,
+    /// How often a table renews its lease: several times a lease's life, so one renewal
+    /// delayed by a slow store does not lose it. 3 s by default.
+    pub lease_renew: Duration,
 }
 
 impl Default for ServerConfig {
@@ -142,6 +152,7 @@ impl Default for ServerConfig {
             moderators: Vec::new(),
             quick_computers: false,
             allowed_origins: Vec::new(),
+            node_id: None,
         }
     }
 }
@@ -182,6 +193,8 @@ impl Default for Timing {
             timeouts_to_auto: 2,
             replay_buffer: 512,
             store_retry: Duration::from_secs(5),
+            lease_ttl: Duration::from_secs(10),
+            lease_renew: Duration::from_secs(3),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::protocol::ErrorCode;
 use crate::protocol::TableRequest;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
 use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
-use crate::store::{Store, StoreError, StoredSeat, StoredTable};
+use crate::store::{unix_millis, Claim, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{ErasedGame, GameError, Registry};
 use rand::TryRngCore;
@@ -84,6 +84,9 @@ pub struct Hall {
     pub api_requests: PerAddress,
     /// The accounts the host's moderators are ([`Moderators`]).
     pub moderators: Moderators,
+    /// This process's node id, which its tables' leases name
+    /// ([`ServerConfig::node_id`], or a random one made at its start).
+    pub node: String,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     /// The invite code of each open private table, to count wrong ones per address before
     /// a request reaches its table ([`Hall::check_invite`]).
@@ -169,7 +172,14 @@ impl Hall {
         config: ServerConfig,
         metrics: Arc<Metrics>,
     ) -> Arc<Hall> {
+        let node = config
+            .node_id
+            .clone()
+            .or_else(|| random_id("n", 10).ok())
+            .unwrap_or_else(|| format!("n{}", std::process::id()));
+        tracing::info!(node = %node, "this hall's node id, which its tables' leases name");
         Arc::new(Hall {
+            node,
             accounts: Accounts::new(
                 store.clone(),
                 config.timing.session,
@@ -260,7 +270,7 @@ impl Hall {
             if let Some(code) = &t.invite {
                 lock(&self.invites).insert(t.id.clone(), code.clone());
             }
-            let (handle, join) = table::open(self.clone(), t);
+            let (handle, join) = table::open(self.clone(), t, None);
             lock(&self.tables).insert(handle.id.clone(), (handle, join));
         }
         Ok(n)
@@ -458,11 +468,21 @@ impl Hall {
             epoch: 0,
             last_game: None,
         };
-        self.store.save_table(&stored).await?;
+        let lease = self
+            .store
+            .claim_table(
+                &id,
+                &self.node,
+                self.config.timing.lease_ttl,
+                unix_millis(),
+                Claim::IfFree,
+            )
+            .await?;
+        self.store.save_table(&lease.fence(), &stored).await?;
         if let Some(code) = &invite {
             lock(&self.invites).insert(id.clone(), code.clone());
         }
-        let (handle, join) = table::open(self.clone(), stored);
+        let (handle, join) = table::open(self.clone(), stored, Some(lease));
         lock(&self.tables).insert(id, (handle.clone(), join));
         Ok((handle, invite))
     }

@@ -30,6 +30,30 @@ pub enum StoreError {
     /// Stored data did not read back (a bug or a damaged file).
     #[error("stored data is damaged: {0}")]
     Corrupt(#[source] Cause),
+    /// A write for a table carried a lease epoch that is no longer the table's current
+    /// one: another claim (by another node, or by this node after a restart) came since.
+    /// Nothing was written. The writer no longer owns the table and must stop serving it;
+    /// the write is not to be tried again.
+    #[error("table {table}: fenced: epoch {epoch} is no longer current (now {})",
+        current.map_or_else(|| "none".to_string(), |c| c.to_string()))]
+    Fenced {
+        /// The table.
+        table: String,
+        /// The epoch the write carried.
+        epoch: u64,
+        /// The table's current epoch, if it has a lease at all.
+        current: Option<u64>,
+    },
+    /// A claim of a table whose lease another node holds and has not let expire.
+    #[error("table {table} is held by node {node} until {expires_at} ms")]
+    LeaseHeld {
+        /// The table.
+        table: String,
+        /// The node that holds it.
+        node: String,
+        /// When its lease expires, in Unix milliseconds.
+        expires_at: i64,
+    },
 }
 
 /// What went wrong beneath a [`StoreError`]: the error of the layer below, words saying

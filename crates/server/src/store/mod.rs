@@ -148,6 +148,65 @@ pub fn unix_now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+/// Now in Unix milliseconds, the clock of table leases ([`Lease::expires_at`]).
+pub fn unix_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A node's hold on a table: while it holds it, that node alone serves the table and
+/// writes for it.
+///
+/// Each claim of a table gives it a new *epoch*, one more than the last; every write for
+/// the table carries the epoch of its writer's lease ([`Fence`]) and the store refuses it
+/// with [`StoreError::Fenced`], in the same transaction, when a later claim has been made.
+/// So a node that stalled past its lease (paused, cut off) and wakes up after another node
+/// claimed the table cannot write for it again. Epochs never go back: a released lease
+/// keeps its epoch, and the next claim counts on from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lease {
+    /// The table.
+    pub table: String,
+    /// The node that holds it.
+    pub node: String,
+    /// The claim's epoch: 1 for a table's first claim, one more for each claim after.
+    pub epoch: u64,
+    /// When the lease runs out unless renewed, in Unix milliseconds ([`unix_millis`]).
+    pub expires_at: i64,
+}
+
+impl Lease {
+    /// What each write for the table carries.
+    pub fn fence(&self) -> Fence {
+        Fence {
+            table: self.table.clone(),
+            epoch: self.epoch,
+        }
+    }
+}
+
+/// What every write for a table carries: the table and the epoch of its writer's lease.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fence {
+    /// The table.
+    pub table: String,
+    /// The epoch of the writer's lease.
+    pub epoch: u64,
+}
+
+/// When a claim may take a table ([`Store::claim_table`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// Only if nobody holds it: no lease yet, an expired one, or one of this node's own.
+    IfFree,
+    /// Even from another node whose lease is live: for a hall that knows it is the only
+    /// one serving its data (the store's lock says so: the SQLite directory's, the
+    /// PostgreSQL database's), whose tables' leases can only be left by its own earlier
+    /// process, which crashed.
+    Takeover,
+}
+
 /// Who played one seat of a game, as a replay names it: a person's account, or a bot's
 /// name (the player the seat started the game with).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -311,18 +370,49 @@ pub trait Store: Send + Sync {
     /// `keep` (a token hash), in one transaction; returns how many it ended.
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64>;
 
-    /// Saves a table's state (on opening, and whenever who sits where changes).
-    async fn save_table(&self, table: &StoredTable) -> StoreResult<()>;
-    /// Marks a table closed.
-    async fn close_table(&self, id: &str) -> StoreResult<()>;
+    /// Claims table `table` for node `node` until `now + ttl` (`now` in Unix
+    /// milliseconds), as `claim` allows: a claim always makes a new epoch, one more than
+    /// the table's last, also when the node claims again a lease it holds (a process
+    /// restarted under the same node id: its old self, should it still run, is fenced).
+    /// [`StoreError::LeaseHeld`] when another node's lease is live and `claim` is
+    /// [`Claim::IfFree`].
+    async fn claim_table(
+        &self,
+        table: &str,
+        node: &str,
+        ttl: std::time::Duration,
+        now: i64,
+        claim: Claim,
+    ) -> StoreResult<Lease>;
+    /// Extends `lease` to `now + ttl`, keeping its epoch. A lease that expired but that
+    /// nobody claimed since is still the table's and is renewed; one claimed since fails
+    /// with [`StoreError::Fenced`].
+    async fn renew_lease(
+        &self,
+        lease: &Lease,
+        ttl: std::time::Duration,
+        now: i64,
+    ) -> StoreResult<Lease>;
+    /// Lets go of `lease` (it expires now; its epoch stays, so the next claim counts on).
+    /// [`StoreError::Fenced`] if it was claimed since.
+    async fn release_table(&self, lease: &Lease) -> StoreResult<()>;
+
+    /// Saves a table's state (on opening, and whenever who sits where changes), if
+    /// `fence` is current ([`StoreError::Fenced`] otherwise, and nothing is written).
+    async fn save_table(&self, fence: &Fence, table: &StoredTable) -> StoreResult<()>;
+    /// Marks the fence's table closed, if `fence` is current.
+    async fn close_table(&self, fence: &Fence) -> StoreResult<()>;
     /// The tables open when the server stopped.
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>>;
 
-    /// Stores a game when it is dealt, with its secret seed.
-    async fn start_game(&self, game: &StoredGame) -> StoreResult<()>;
-    /// Appends one accepted action to its game: durable when this returns.
+    /// Stores a game when it is dealt, with its secret seed, if `fence` (of the game's
+    /// table) is current.
+    async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()>;
+    /// Appends one accepted action to its game, if `fence` (of the game's table) is
+    /// current: durable when this returns.
     async fn append_action(
         &self,
+        fence: &Fence,
         game: &str,
         index: usize,
         seat: Seat,
@@ -330,9 +420,10 @@ pub trait Store: Send + Sync {
         sealed: Option<&Value>,
     ) -> StoreResult<()>;
     /// Stores a game's end: its outcome, the table's new state and any rating changes,
-    /// in one transaction.
+    /// in one transaction, if `fence` is current.
     async fn finish_game(
         &self,
+        fence: &Fence,
         record: &Record,
         table: &StoredTable,
         ratings: &[RatingUpdate],

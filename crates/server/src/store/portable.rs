@@ -282,14 +282,168 @@ macro_rules! portable_reads {
 }
 
 /// Expands the portable writes as functions on a `&mut $conn`, in whatever transaction
-/// the store runs them.
+/// the store runs them. `$share` ends the statement that reads a table's lease before a
+/// write for it: PostgreSQL's ` FOR SHARE`, which holds off a claim until the write
+/// commits; nothing for SQLite, whose one writer does one thing at a time.
 macro_rules! portable_writes {
-    ($conn:ty) => {
+    ($conn:ty, $share:literal) => {
         use crate::protocol::UserInfo;
         use crate::store::rows::{db, json, name_error};
-        use crate::store::{unix_now, Cause, RatingUpdate, StoreError, StoreResult, StoredGame};
+        use crate::store::{
+            unix_now, Cause, Claim, Fence, Lease, RatingUpdate, StoreError, StoreResult,
+            StoredGame,
+        };
 
         type Conn = $conn;
+
+        /// Milliseconds of a lease's time to live, as stored.
+        fn ttl_millis(ttl: std::time::Duration) -> i64 {
+            i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
+        }
+
+        /// An epoch as stored (`BIGINT`), or as the API has it.
+        fn stored_epoch(epoch: u64) -> i64 {
+            i64::try_from(epoch).unwrap_or(i64::MAX)
+        }
+
+        /// A table's current epoch, if it has a lease.
+        pub(crate) async fn current_epoch(conn: &mut Conn, table: &str) -> StoreResult<Option<u64>> {
+            let epoch: Option<i64> =
+                sqlx::query_scalar("SELECT epoch FROM table_leases WHERE table_id = $1")
+                    .bind(table)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .map_err(db)?;
+            Ok(epoch.map(|e| e as u64))
+        }
+
+        /// The refusal of a write that carried `fence`, the table's epoch being `current`.
+        pub(crate) fn fenced(fence: &Fence, current: Option<u64>) -> StoreError {
+            StoreError::Fenced {
+                table: fence.table.clone(),
+                epoch: fence.epoch,
+                current,
+            }
+        }
+
+        /// Checks, in the caller's transaction, that `fence` is its table's current epoch
+        /// and that the write is for that table (`table`); reads the lease `$share`.
+        pub(crate) async fn check_fence(conn: &mut Conn, fence: &Fence, table: &str) -> StoreResult<()> {
+            if fence.table != table {
+                return Err(StoreError::Database(Cause::message(format!(
+                    "a write for table {table} carries the fence of table {}",
+                    fence.table
+                ))));
+            }
+            let current: Option<i64> = sqlx::query_scalar(concat!(
+                "SELECT epoch FROM table_leases WHERE table_id = $1",
+                $share
+            ))
+            .bind(&fence.table)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(db)?;
+            match current {
+                Some(c) if c == stored_epoch(fence.epoch) => Ok(()),
+                current => Err(fenced(fence, current.map(|c| c as u64))),
+            }
+        }
+
+        /// Claims a table (see `Store::claim_table`): one statement, which makes the
+        /// lease or takes it over with the next epoch, or leaves another node's live one.
+        pub(crate) async fn claim_table(
+            conn: &mut Conn,
+            table: &str,
+            node: &str,
+            ttl: std::time::Duration,
+            now: i64,
+            claim: Claim,
+        ) -> StoreResult<Lease> {
+            let expires_at = now.saturating_add(ttl_millis(ttl));
+            let epoch: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO table_leases (table_id, node, epoch, expires_at) \
+                 VALUES ($1, $2, 1, $3) ON CONFLICT (table_id) DO UPDATE \
+                 SET node = excluded.node, epoch = table_leases.epoch + 1, \
+                 expires_at = excluded.expires_at \
+                 WHERE $5 OR table_leases.expires_at <= $4 OR table_leases.node = excluded.node \
+                 RETURNING epoch",
+            )
+            .bind(table)
+            .bind(node)
+            .bind(expires_at)
+            .bind(now)
+            .bind(claim == Claim::Takeover)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(db)?;
+            if let Some(epoch) = epoch {
+                return Ok(Lease {
+                    table: table.to_string(),
+                    node: node.to_string(),
+                    epoch: epoch as u64,
+                    expires_at,
+                });
+            }
+            use sqlx::Row;
+            let holder = sqlx::query("SELECT node, expires_at FROM table_leases WHERE table_id = $1")
+                .bind(table)
+                .fetch_one(&mut *conn)
+                .await
+                .map_err(db)?;
+            Err(StoreError::LeaseHeld {
+                table: table.to_string(),
+                node: holder.get("node"),
+                expires_at: holder.get("expires_at"),
+            })
+        }
+
+        /// Renews a lease (see `Store::renew_lease`).
+        pub(crate) async fn renew_lease(
+            conn: &mut Conn,
+            lease: &Lease,
+            ttl: std::time::Duration,
+            now: i64,
+        ) -> StoreResult<Lease> {
+            let expires_at = now.saturating_add(ttl_millis(ttl));
+            let done = sqlx::query(
+                "UPDATE table_leases SET expires_at = $1 \
+                 WHERE table_id = $2 AND epoch = $3 AND node = $4",
+            )
+            .bind(expires_at)
+            .bind(&lease.table)
+            .bind(stored_epoch(lease.epoch))
+            .bind(&lease.node)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            if done.rows_affected() != 1 {
+                let current = current_epoch(conn, &lease.table).await?;
+                return Err(fenced(&lease.fence(), current));
+            }
+            Ok(Lease {
+                expires_at,
+                ..lease.clone()
+            })
+        }
+
+        /// Lets go of a lease (see `Store::release_table`).
+        pub(crate) async fn release_table(conn: &mut Conn, lease: &Lease) -> StoreResult<()> {
+            let done = sqlx::query(
+                "UPDATE table_leases SET expires_at = 0 \
+                 WHERE table_id = $1 AND epoch = $2 AND node = $3",
+            )
+            .bind(&lease.table)
+            .bind(stored_epoch(lease.epoch))
+            .bind(&lease.node)
+            .execute(&mut *conn)
+            .await
+            .map_err(db)?;
+            if done.rows_affected() != 1 {
+                let current = current_epoch(conn, &lease.table).await?;
+                return Err(fenced(&lease.fence(), current));
+            }
+            Ok(())
+        }
 
         /// Makes an account (see `Store::create_user`).
         pub(crate) async fn create_user(
@@ -525,30 +679,6 @@ macro_rules! portable_writes {
                 .await
                 .map_err(db)?;
             }
-            Ok(())
-        }
-
-        /// Appends one accepted action to its game.
-        pub(crate) async fn append_action(
-            conn: &mut Conn,
-            game: &str,
-            index: i64,
-            seat: i64,
-            public: &str,
-            sealed: Option<&str>,
-        ) -> StoreResult<()> {
-            sqlx::query(
-                "INSERT INTO actions (game_id, idx, seat, public, sealed) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(game)
-            .bind(index)
-            .bind(seat)
-            .bind(public)
-            .bind(sealed)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
             Ok(())
         }
 

@@ -197,7 +197,11 @@ impl TableTask {
             rated: self.options.rated,
             private: self.options.private,
         };
-        if let Err(e) = self.hall.store.start_game(&stored).await {
+        let Some(fence) = self.fence() else { return };
+        if let Err(e) = self.hall.store.start_game(&fence, &stored).await {
+            if self.fenced(&e) {
+                return;
+            }
             tracing::error!(table = %self.id, error = %e, "cannot store the deal");
             return self.back_to_waiting("the server could not store the deal");
         }

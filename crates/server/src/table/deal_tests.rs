@@ -9,7 +9,7 @@ use crate::hall::Hall;
 use crate::metrics::Metrics;
 use crate::protocol::{TableOptions, UserInfo};
 use crate::store::sqlite::SqliteStore;
-use crate::store::{Store, StoredSeat, StoredTable};
+use crate::store::{unix_millis, Claim, Store, StoredSeat, StoredTable};
 use crate::table::play::Phase;
 use game::registry::{entry, Registry};
 use game::{fair, Seed, TableSetup};
@@ -144,7 +144,15 @@ async fn computers_at(
         last_game: None,
     };
     let (own, own_inbox) = mpsc::unbounded_channel();
-    (TableTask::new(hall, stored, own), store, own_inbox)
+    let ttl = hall.config.timing.lease_ttl;
+    let mut task = TableTask::new(hall, stored, own);
+    task.lease = Some(
+        store
+            .claim_table(id, "test-node", ttl, unix_millis(), Claim::Takeover)
+            .await
+            .expect("the table is claimed"),
+    );
+    (task, store, own_inbox)
 }
 
 /// A table's own computers answer on a way of their own, not through the queue that

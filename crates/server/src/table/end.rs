@@ -7,7 +7,7 @@ use super::seats::Auto;
 use super::TableTask;
 use crate::protocol::RatingChange;
 use crate::rating;
-use crate::store::{LastGame, RatingUpdate, StoreResult, StoredTable};
+use crate::store::{LastGame, RatingUpdate, StoreError, StoreResult, StoredTable};
 use serde_json::Value;
 
 /// Each seat's rating change at a rated game (`None` for a seat not rated); empty when the
@@ -72,9 +72,14 @@ impl TableTask {
         if let Some(next) = &ending.next_config {
             after.next_config = next.clone();
         }
+        let fence = self.fence().ok_or_else(|| StoreError::Fenced {
+            table: self.id.clone(),
+            epoch: 0,
+            current: None,
+        })?;
         self.hall
             .store
-            .finish_game(&ending.record, &after, &ratings)
+            .finish_game(&fence, &ending.record, &after, &ratings)
             .await?;
         Ok((after, changes))
     }

@@ -13,10 +13,13 @@
 //! * [`play`]: a game's course — actions (committed, then broadcast), computers, timers;
 //! * [`end`]: a game's end — the record, ratings and the match's totals, stored together;
 //! * [`stall`]: waiting out a store that is out of reach, rather than going on without it;
+//! * [`lease`]: the table's lease — claimed when it opens, renewed, and the stop of a
+//!   table whose write was fenced because another claim came since;
 //! * [`log`]: what was published, kept for clients that reconnect.
 
 mod deal;
 mod end;
+mod lease;
 pub(crate) mod log;
 pub mod play;
 pub mod seats;
@@ -27,7 +30,7 @@ use crate::hall::{Hall, Refusal};
 use crate::outbox::{ConnId, Outbox};
 use crate::protocol::ErrorCode;
 use crate::protocol::{ServerMessage, TableId, TableInfo, TableOptions, TableRequest, UserInfo};
-use crate::store::{LastGame, StoredTable};
+use crate::store::{LastGame, Lease, StoredTable};
 use game::{GameError, Seat};
 use log::{Audience, Entry, Log};
 use play::Phase;
@@ -147,6 +150,11 @@ pub struct TableTask {
     /// The seats as last published (with `fill_ms` left out, and when computers fill
     /// them), so that a request that changes nothing publishes nothing.
     published: Option<(TableInfo, Option<Instant>)>,
+    /// The table's lease: every write carries its epoch. `None` before the claim, and
+    /// after a write was fenced (the table then stops).
+    lease: Option<Lease>,
+    /// When the lease is renewed next.
+    renew_at: Option<Instant>,
     closed: bool,
 }
 
@@ -173,8 +181,13 @@ pub fn stored_info(stored: &StoredTable) -> TableInfo {
     }
 }
 
-/// Opens a new table and starts its task.
-pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::JoinHandle<()>) {
+/// Opens a new table and starts its task, under `lease` if the caller claimed it (a new
+/// table); a restored one claims its own first.
+pub fn open(
+    hall: Arc<Hall>,
+    stored: StoredTable,
+    lease: Option<Lease>,
+) -> (TableHandle, tokio::task::JoinHandle<()>) {
     let (commands, inbox) = mpsc::channel(1024);
     let (own, own_inbox) = mpsc::unbounded_channel();
     let handle = TableHandle {
@@ -182,7 +195,11 @@ pub fn open(hall: Arc<Hall>, stored: StoredTable) -> (TableHandle, tokio::task::
         game: stored.game.clone(),
         commands,
     };
-    let task = TableTask::new(hall, stored, own);
+    let mut task = TableTask::new(hall, stored, own);
+    task.renew_at = lease
+        .as_ref()
+        .map(|_| Instant::now() + task.hall.config.timing.lease_renew);
+    task.lease = lease;
     let join = tokio::spawn(task.run(inbox, own_inbox));
     (handle, join)
 }
@@ -218,12 +235,17 @@ impl TableTask {
             next_config: stored.next_config,
             own,
             published: None,
+            lease: None,
+            renew_at: None,
             closed: false,
         }
     }
 
     /// The task: resumes an unfinished game, then serves commands and timers until closed.
     async fn run(mut self, mut inbox: mpsc::Receiver<Cmd>, mut own: mpsc::UnboundedReceiver<Cmd>) {
+        if self.lease.is_none() && !self.claim().await {
+            return;
+        }
         self.save().await;
         self.rebuild_game().await;
         self.count_state(1);
@@ -241,6 +263,7 @@ impl TableTask {
             };
             match cmd {
                 Some(Cmd::Shutdown { done }) => {
+                    self.release().await;
                     let _ = done.send(());
                     break;
                 }
@@ -380,9 +403,12 @@ impl TableTask {
         }
     }
 
-    async fn save(&self) {
-        if let Err(e) = self.hall.store.save_table(&self.stored()).await {
-            tracing::error!(table = %self.id, error = %e, "cannot save the table");
+    async fn save(&mut self) {
+        let Some(fence) = self.fence() else { return };
+        if let Err(e) = self.hall.store.save_table(&fence, &self.stored()).await {
+            if !self.fenced(&e) {
+                tracing::error!(table = %self.id, error = %e, "cannot save the table");
+            }
         }
     }
 

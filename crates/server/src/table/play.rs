@@ -169,12 +169,19 @@ impl TableTask {
             Phase::Playing(run) => run.deadline.as_ref().map(|(t, _)| *t),
             Phase::Stalled(stall) => Some(stall.retry_at),
         };
-        away.chain(phase).chain(self.fill_at).min()
+        away.chain(phase)
+            .chain(self.fill_at)
+            .chain(self.renew_at)
+            .min()
     }
 
     /// Everything due now: nonces that did not come, turns that ran out, seats away too
     /// long, quick play's computers.
     pub(super) async fn on_timer(&mut self) {
+        self.renew_if_due().await;
+        if self.closed {
+            return;
+        }
         let now = Instant::now();
         if self.fill_at.is_some_and(|t| t <= now) {
             self.fill_at = None;
@@ -460,17 +467,31 @@ impl TableTask {
         };
         let index = run.table.actions() - 1;
         let sealed = (applied.public != applied.action).then_some(&applied.action);
+        let Some(fence) = self.lease.as_ref().map(|l| l.fence()) else {
+            return;
+        };
         let committing = Instant::now();
         let stored = self
             .hall
             .store
-            .append_action(&run.game_id, index, applied.seat, &applied.public, sealed)
+            .append_action(
+                &fence,
+                &run.game_id,
+                index,
+                applied.seat,
+                &applied.public,
+                sealed,
+            )
             .await;
         self.hall
             .metrics
             .action_commit_seconds
             .observe(committing.elapsed().as_secs_f64());
         if let Err(e) = stored {
+            if self.fenced(&e) {
+                // Another node owns the table now: nothing of this move is applied.
+                return;
+            }
             // Not durable, so not accepted: rebuild the game from what is stored.
             tracing::error!(table = %self.id, error = %e, "cannot store an action");
             return self

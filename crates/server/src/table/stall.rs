@@ -70,6 +70,10 @@ impl TableTask {
     /// Waits for the store after `attempts` failed attempts at `owed`, the last with
     /// `error`. Everyone at the table hears of it at the first.
     fn stall(&mut self, owed: Owed, attempts: u32, error: &StoreError) {
+        if self.fenced(error) {
+            // Not the store out of reach: another node owns the table now.
+            return;
+        }
         let wait = FIRST_WAIT
             .saturating_mul(1 << attempts.min(16))
             .min(self.hall.config.timing.store_retry);

@@ -281,9 +281,16 @@ impl TableTask {
         if people || !self.subs.is_empty() || !matches!(self.phase, Phase::Waiting) {
             return;
         }
+        let Some(fence) = self.fence() else { return };
         self.closed = true;
-        if let Err(e) = self.hall.store.close_table(&self.id).await {
-            tracing::error!(table = %self.id, error = %e, "cannot close the table");
+        match self.hall.store.close_table(&fence).await {
+            Ok(()) => self.release().await,
+            Err(e) => {
+                if self.fenced(&e) {
+                    return;
+                }
+                tracing::error!(table = %self.id, error = %e, "cannot close the table");
+            }
         }
         let mut info = self.info();
         info.status = "closed".into();

@@ -14,6 +14,7 @@ mod card_counter;
 mod exposure;
 mod games;
 mod invites;
+mod leases;
 mod levels;
 mod logins;
 mod migrations;

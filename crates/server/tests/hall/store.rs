@@ -13,7 +13,7 @@
 //! stores directly, with games dealt and played by the real rules: no server, no sleeps.
 
 use crate::store_contracts::fixture::{Backend, Db};
-use crate::store_contracts::{accounts::*, computers::*, games::*, reads::*};
+use crate::store_contracts::{accounts::*, computers::*, games::*, leases::*, reads::*};
 
 /// For each `contract => on_sqlite, on_postgres`, the contract's two tests, one a store.
 /// The names are written out (a macro cannot join identifiers without a crate for it);
@@ -87,4 +87,13 @@ on_both_stores! {
     close_lets_the_next_store_open_at_once =>
         close_lets_the_next_store_open_at_once_on_sqlite,
         close_lets_the_next_store_open_at_once_on_postgres;
+    a_table_is_held_by_one_node_and_each_claim_is_a_new_epoch =>
+        a_table_is_held_by_one_node_and_each_claim_is_a_new_epoch_on_sqlite,
+        a_table_is_held_by_one_node_and_each_claim_is_a_new_epoch_on_postgres;
+    a_stale_epoch_writes_nothing_and_the_holders_writes_pass =>
+        a_stale_epoch_writes_nothing_and_the_holders_writes_pass_on_sqlite,
+        a_stale_epoch_writes_nothing_and_the_holders_writes_pass_on_postgres;
+    a_fenced_write_fails_alone =>
+        a_fenced_write_fails_alone_on_sqlite,
+        a_fenced_write_fails_alone_on_postgres;
 }

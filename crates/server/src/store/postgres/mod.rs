@@ -28,8 +28,9 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, ComputerRecord, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store,
-    StoreError, StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
+    Cause, Claim, ComputerRecord, Fence, GameStats, GameSummary, HistoryCursor, Lease,
+    RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
+    Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -261,25 +262,46 @@ impl Store for PostgresStore {
         self.change_password(user, hash, keep).await
     }
 
-    async fn save_table(&self, table: &StoredTable) -> StoreResult<()> {
-        let state = json(table)?;
-        self.write_table(&table.id, &table.game, &state).await
+    async fn claim_table(
+        &self,
+        table: &str,
+        node: &str,
+        ttl: Duration,
+        now: i64,
+        claim: Claim,
+    ) -> StoreResult<Lease> {
+        self.claim(table, node, ttl, now, claim).await
     }
 
-    async fn close_table(&self, id: &str) -> StoreResult<()> {
-        self.mark_closed(id).await
+    async fn renew_lease(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
+        self.renew(lease, ttl, now).await
+    }
+
+    async fn release_table(&self, lease: &Lease) -> StoreResult<()> {
+        self.release(lease).await
+    }
+
+    async fn save_table(&self, fence: &Fence, table: &StoredTable) -> StoreResult<()> {
+        let state = json(table)?;
+        self.write_table(fence, &table.id, &table.game, &state)
+            .await
+    }
+
+    async fn close_table(&self, fence: &Fence) -> StoreResult<()> {
+        self.mark_closed(fence).await
     }
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
         self.again(|| reads::open_tables(&self.pool)).await
     }
 
-    async fn start_game(&self, game: &StoredGame) -> StoreResult<()> {
-        self.insert_game(game).await
+    async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {
+        self.insert_game(fence, game).await
     }
 
     async fn append_action(
         &self,
+        fence: &Fence,
         game: &str,
         index: usize,
         seat: Seat,
@@ -288,6 +310,7 @@ impl Store for PostgresStore {
     ) -> StoreResult<()> {
         let sealed = sealed.map(json).transpose()?;
         self.insert_action(
+            fence,
             game,
             index as i64,
             seat as i64,
@@ -299,6 +322,7 @@ impl Store for PostgresStore {
 
     async fn finish_game(
         &self,
+        fence: &Fence,
         record: &Record,
         table: &StoredTable,
         ratings: &[RatingUpdate],
@@ -307,7 +331,7 @@ impl Store for PostgresStore {
             .outcome
             .as_ref()
             .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
-        self.write_finish(&record.id, &json(outcome)?, table, ratings)
+        self.write_finish(fence, &record.id, &json(outcome)?, table, ratings)
             .await
     }
 

@@ -14,7 +14,9 @@
 use super::{reads, PostgresStore};
 use crate::protocol::UserInfo;
 use crate::store::rows::{db, json};
-use crate::store::{unix_now, RatingUpdate, StoreError, StoreResult, StoredGame, StoredTable};
+use crate::store::{
+    unix_now, Claim, Fence, Lease, RatingUpdate, StoreError, StoreResult, StoredGame, StoredTable,
+};
 use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Transaction};
 use std::future::Future;
@@ -22,7 +24,7 @@ use std::time::{Duration, Instant};
 
 /// The writes both stores share.
 mod statements {
-    crate::store::portable::portable_writes!(sqlx::postgres::PgConnection);
+    crate::store::portable::portable_writes!(sqlx::postgres::PgConnection, " FOR SHARE");
 }
 
 /// Gives the accounts made before names had keys their keys, in one transaction, when
@@ -262,35 +264,86 @@ impl PostgresStore {
         .await
     }
 
-    pub(super) async fn write_table(&self, id: &str, game: &str, state: &str) -> StoreResult<()> {
+    /// Claims a table (see `Store::claim_table`): one statement.
+    pub(super) async fn claim(
+        &self,
+        table: &str,
+        node: &str,
+        ttl: Duration,
+        now: i64,
+        claim: Claim,
+    ) -> StoreResult<Lease> {
         self.again(|| async move {
             let mut one = self.one().await?;
-            let done = save_table(&mut one.work, id, game, state).await;
+            let done = statements::claim_table(&mut one.work, table, node, ttl, now, claim).await;
             self.done(one, done)
         })
         .await
     }
 
-    pub(super) async fn mark_closed(&self, id: &str) -> StoreResult<()> {
+    /// Renews a lease (see `Store::renew_lease`): one statement, safe to repeat.
+    pub(super) async fn renew(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
         self.again(|| async move {
             let mut one = self.one().await?;
-            let done = statements::close_table(&mut one.work, id).await;
+            let done = statements::renew_lease(&mut one.work, lease, ttl, now).await;
             self.done(one, done)
         })
         .await
     }
 
-    pub(super) async fn insert_game(&self, g: &StoredGame) -> StoreResult<()> {
+    /// Lets go of a lease (see `Store::release_table`).
+    pub(super) async fn release(&self, lease: &Lease) -> StoreResult<()> {
+        self.again(|| async move {
+            let mut one = self.one().await?;
+            let done = statements::release_table(&mut one.work, lease).await;
+            self.done(one, done)
+        })
+        .await
+    }
+
+    pub(super) async fn write_table(
+        &self,
+        fence: &Fence,
+        id: &str,
+        game: &str,
+        state: &str,
+    ) -> StoreResult<()> {
+        self.again(|| async move {
+            let mut tx = self.begin().await?;
+            statements::check_fence(&mut tx.work, fence, id).await?;
+            save_table(&mut tx.work, id, game, state).await?;
+            self.commit(tx).await
+        })
+        .await
+    }
+
+    pub(super) async fn mark_closed(&self, fence: &Fence) -> StoreResult<()> {
+        self.again(|| async move {
+            let mut tx = self.begin().await?;
+            statements::check_fence(&mut tx.work, fence, &fence.table).await?;
+            statements::close_table(&mut tx.work, &fence.table).await?;
+            self.commit(tx).await
+        })
+        .await
+    }
+
+    pub(super) async fn insert_game(&self, fence: &Fence, g: &StoredGame) -> StoreResult<()> {
         self.inserted(|| async move {
             let mut tx = self.begin().await?;
+            statements::check_fence(&mut tx.work, fence, &g.table).await?;
             statements::start_game(&mut tx.work, g).await?;
             self.commit(tx).await
         })
         .await
     }
 
+    /// Appends an action in one statement that inserts it only if the fence's epoch is
+    /// its table's current one, reading the lease `FOR SHARE`: a claim of the table waits
+    /// for the insert to commit, and an insert that comes after a claim sees its epoch.
+    /// No row inserted means the fence is stale.
     pub(super) async fn insert_action(
         &self,
+        fence: &Fence,
         game: &str,
         index: i64,
         seat: i64,
@@ -299,8 +352,29 @@ impl PostgresStore {
     ) -> StoreResult<()> {
         self.inserted(|| async move {
             let mut one = self.one().await?;
-            let done =
-                statements::append_action(&mut one.work, game, index, seat, public, sealed).await;
+            let done = sqlx::query(
+                "WITH fence AS (SELECT epoch FROM table_leases WHERE table_id = $6 FOR SHARE) \
+                 INSERT INTO actions (game_id, idx, seat, public, sealed) \
+                 SELECT $1, $2, $3, $4, $5 FROM fence WHERE fence.epoch = $7",
+            )
+            .bind(game)
+            .bind(index)
+            .bind(seat)
+            .bind(public)
+            .bind(sealed)
+            .bind(&fence.table)
+            .bind(i64::try_from(fence.epoch).unwrap_or(i64::MAX))
+            .execute(&mut *one.work)
+            .await
+            .map_err(db);
+            let done = match done {
+                Ok(done) if done.rows_affected() == 1 => Ok(()),
+                Ok(_) => {
+                    let current = statements::current_epoch(&mut one.work, &fence.table).await?;
+                    Err(statements::fenced(fence, current))
+                }
+                Err(e) => Err(e),
+            };
             self.done(one, done)
         })
         .await
@@ -308,6 +382,7 @@ impl PostgresStore {
 
     pub(super) async fn write_finish(
         &self,
+        fence: &Fence,
         game: &str,
         outcome: &str,
         table: &StoredTable,
@@ -316,6 +391,7 @@ impl PostgresStore {
         self.again(|| async move {
             let state = json(table)?;
             let mut tx = self.begin().await?;
+            statements::check_fence(&mut tx.work, fence, &table.id).await?;
             sqlx::query("UPDATE games SET outcome = $1::jsonb, finished_at = $2 WHERE id = $3")
                 .bind(outcome)
                 .bind(unix_now())

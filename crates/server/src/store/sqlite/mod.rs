@@ -19,8 +19,9 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, ComputerRecord, GameStats, GameSummary, HistoryCursor, RatingUpdate, SeatPlayer, Store,
-    StoreError, StoreResult, StoredGame, StoredTable, StoredUser, Unfinished,
+    Cause, Claim, ComputerRecord, Fence, GameStats, GameSummary, HistoryCursor, Lease,
+    RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
+    Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -124,6 +125,16 @@ impl SqliteStore {
             .map_err(|_| StoreError::Database(Cause::message("the writer has stopped")))?
     }
 
+    /// The lease a claim or a renewal gave back.
+    fn lease(written: Written) -> StoreResult<Lease> {
+        match written {
+            Written::Lease(lease) => Ok(lease),
+            _ => Err(StoreError::Database(Cause::message(
+                "the writer answered another write",
+            ))),
+        }
+    }
+
     fn table_row(table: &StoredTable) -> StoreResult<(String, String, String)> {
         Ok((table.id.clone(), table.game.clone(), json(table)?))
     }
@@ -146,9 +157,7 @@ impl Store for SqliteStore {
             .await?
         {
             Written::User(u) => Ok(u),
-            Written::Done | Written::Count(_) => {
-                Err(StoreError::Database(Cause::message("no user created")))
-            }
+            _ => Err(StoreError::Database(Cause::message("no user created"))),
         }
     }
 
@@ -167,9 +176,7 @@ impl Store for SqliteStore {
             .await?
         {
             Written::User(u) => Ok(u),
-            Written::Done | Written::Count(_) => {
-                Err(StoreError::Database(Cause::message("no user registered")))
-            }
+            _ => Err(StoreError::Database(Cause::message("no user registered"))),
         }
     }
 
@@ -240,29 +247,63 @@ impl Store for SqliteStore {
         }
     }
 
-    async fn save_table(&self, table: &StoredTable) -> StoreResult<()> {
+    async fn claim_table(
+        &self,
+        table: &str,
+        node: &str,
+        ttl: Duration,
+        now: i64,
+        claim: Claim,
+    ) -> StoreResult<Lease> {
+        let write = Write::Claim {
+            table: table.into(),
+            node: node.into(),
+            ttl,
+            now,
+            claim,
+        };
+        Self::lease(self.write(write).await?)
+    }
+
+    async fn renew_lease(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
+        let write = Write::Renew {
+            lease: lease.clone(),
+            ttl,
+            now,
+        };
+        Self::lease(self.write(write).await?)
+    }
+
+    async fn release_table(&self, lease: &Lease) -> StoreResult<()> {
+        self.write(Write::Release(lease.clone())).await.map(|_| ())
+    }
+
+    async fn save_table(&self, fence: &Fence, table: &StoredTable) -> StoreResult<()> {
         let (id, game, state) = Self::table_row(table)?;
-        self.write(Write::SaveTable(id, game, state))
+        self.write(Write::SaveTable(fence.clone(), id, game, state))
             .await
             .map(|_| ())
     }
 
-    async fn close_table(&self, id: &str) -> StoreResult<()> {
-        self.write(Write::CloseTable(id.into())).await.map(|_| ())
+    async fn close_table(&self, fence: &Fence) -> StoreResult<()> {
+        self.write(Write::CloseTable(fence.clone()))
+            .await
+            .map(|_| ())
     }
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
         reads::open_tables(&self.reads).await
     }
 
-    async fn start_game(&self, game: &StoredGame) -> StoreResult<()> {
-        self.write(Write::StartGame(Box::new(game.clone())))
+    async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {
+        self.write(Write::StartGame(fence.clone(), Box::new(game.clone())))
             .await
             .map(|_| ())
     }
 
     async fn append_action(
         &self,
+        fence: &Fence,
         game: &str,
         index: usize,
         seat: Seat,
@@ -270,6 +311,7 @@ impl Store for SqliteStore {
         sealed: Option<&Value>,
     ) -> StoreResult<()> {
         self.write(Write::Action {
+            fence: fence.clone(),
             game: game.into(),
             index: index as i64,
             seat: seat as i64,
@@ -282,6 +324,7 @@ impl Store for SqliteStore {
 
     async fn finish_game(
         &self,
+        fence: &Fence,
         record: &Record,
         table: &StoredTable,
         ratings: &[RatingUpdate],
@@ -291,6 +334,7 @@ impl Store for SqliteStore {
             .as_ref()
             .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
         self.write(Write::Finish {
+            fence: fence.clone(),
             game: record.id.clone(),
             outcome: json(outcome)?,
             table: Self::table_row(table)?,

@@ -5,7 +5,7 @@ use crate::metrics::Metrics;
 use crate::protocol::UserInfo;
 use crate::store::rows::{db, json};
 use crate::store::unix_now;
-use crate::store::{Cause, RatingUpdate, StoreError, StoreResult, StoredGame};
+use crate::store::{Cause, Claim, Fence, Lease, RatingUpdate, StoreError, StoreResult, StoredGame};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::Connection;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The writes both stores share.
 mod statements {
-    crate::store::portable::portable_writes!(sqlx::sqlite::SqliteConnection);
+    crate::store::portable::portable_writes!(sqlx::sqlite::SqliteConnection, "");
 }
 
 /// The most writes one commit takes: bounds a transaction's size under a flood.
@@ -52,10 +52,27 @@ pub(super) enum Write {
     DeleteAccount {
         user: i64,
     },
-    SaveTable(String, String, String),
-    CloseTable(String),
-    StartGame(Box<StoredGame>),
+    /// [`crate::store::Store::claim_table`].
+    Claim {
+        table: String,
+        node: String,
+        ttl: std::time::Duration,
+        now: i64,
+        claim: Claim,
+    },
+    /// [`crate::store::Store::renew_lease`].
+    Renew {
+        lease: Lease,
+        ttl: std::time::Duration,
+        now: i64,
+    },
+    /// [`crate::store::Store::release_table`].
+    Release(Lease),
+    SaveTable(Fence, String, String, String),
+    CloseTable(Fence),
+    StartGame(Fence, Box<StoredGame>),
     Action {
+        fence: Fence,
         game: String,
         index: i64,
         seat: i64,
@@ -63,6 +80,7 @@ pub(super) enum Write {
         sealed: Option<String>,
     },
     Finish {
+        fence: Fence,
         game: String,
         outcome: String,
         table: (String, String, String),
@@ -81,7 +99,7 @@ impl Write {
     fn one_statement(&self) -> bool {
         !matches!(
             self,
-            Write::StartGame(_)
+            Write::StartGame(..)
                 | Write::Finish { .. }
                 | Write::RegisterGuest { .. }
                 | Write::SetPassword { .. }
@@ -97,6 +115,7 @@ pub(super) enum Written {
     Done,
     User(UserInfo),
     Count(u64),
+    Lease(Lease),
 }
 
 /// A write queued for the writer, with the way back to whoever waits for it.
@@ -239,7 +258,24 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         Write::SetBanned { user, reason } => Ok(Written::Count(
             statements::set_banned(conn, *user, reason.as_deref()).await?,
         )),
-        Write::SaveTable(id, game, state) => {
+        Write::Claim {
+            table,
+            node,
+            ttl,
+            now,
+            claim,
+        } => Ok(Written::Lease(
+            statements::claim_table(conn, table, node, *ttl, *now, *claim).await?,
+        )),
+        Write::Renew { lease, ttl, now } => Ok(Written::Lease(
+            statements::renew_lease(conn, lease, *ttl, *now).await?,
+        )),
+        Write::Release(lease) => {
+            statements::release_table(conn, lease).await?;
+            Ok(Written::Done)
+        }
+        Write::SaveTable(fence, id, game, state) => {
+            statements::check_fence(conn, fence, id).await?;
             save_table(conn, id, game, state).await?;
             Ok(Written::Done)
         }
@@ -276,30 +312,37 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
                     .map_err(db)?;
             Ok(Written::Count(gone.rows_affected()))
         }
-        Write::CloseTable(id) => {
-            statements::close_table(conn, id).await?;
+        Write::CloseTable(fence) => {
+            statements::check_fence(conn, fence, &fence.table).await?;
+            statements::close_table(conn, &fence.table).await?;
             Ok(Written::Done)
         }
-        Write::StartGame(g) => {
+        Write::StartGame(fence, g) => {
+            statements::check_fence(conn, fence, &g.table).await?;
             statements::start_game(conn, g).await?;
             Ok(Written::Done)
         }
         Write::Action {
+            fence,
             game,
             index,
             seat,
             public,
             sealed,
         } => {
-            statements::append_action(conn, game, *index, *seat, public, sealed.as_deref()).await?;
+            // The game's table is the fence's: the table task writes only its own games.
+            statements::check_fence(conn, fence, &fence.table).await?;
+            append_action(conn, game, *index, *seat, public, sealed.as_deref()).await?;
             Ok(Written::Done)
         }
         Write::Finish {
+            fence,
             game,
             outcome,
             table,
             ratings,
         } => {
+            statements::check_fence(conn, fence, &table.0).await?;
             sqlx::query("UPDATE games SET outcome = ?, finished_at = ? WHERE id = ?")
                 .bind(outcome)
                 .bind(unix_now())
@@ -330,6 +373,31 @@ async fn save_table(
     .bind(game)
     .bind(state)
     .bind(unix_now())
+    .execute(&mut *conn)
+    .await
+    .map_err(db)?;
+    Ok(())
+}
+
+/// Appends one accepted action to its game (PostgreSQL's checks its fence in the same
+/// statement; here the writer has checked it just before).
+async fn append_action(
+    conn: &mut SqliteConnection,
+    game: &str,
+    index: i64,
+    seat: i64,
+    public: &str,
+    sealed: Option<&str>,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO actions (game_id, idx, seat, public, sealed) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(index)
+    .bind(seat)
+    .bind(public)
+    .bind(sealed)
     .execute(&mut *conn)
     .await
     .map_err(db)?;

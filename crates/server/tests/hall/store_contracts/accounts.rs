@@ -53,7 +53,9 @@ pub async fn registered_guests_keep_their_history(db: &Db) {
         .await
         .expect("a session");
     let dealt = deal("gomoku", "reg-1", "reg-t", vec![person(&g), computer()], 1);
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
 
     assert!(taken(&db.register_guest(g.id, "HOST", "h").await));
     let still = db.user_by_name("guest-17").await.expect("a lookup");
@@ -222,11 +224,15 @@ pub async fn delete_account_frees_the_name_and_ends_sessions(db: &Db) {
         vec![person(&dora), person(&g)],
         2,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let end = dealt.ended_as(fixture::outcome(&[1, -1], &[true, false]));
     let at = fixture::table("del-t", "gomoku", &dora, vec![sitting(&dora), sitting(&g)]);
     let rating = fixture::rated(&dora, "gomoku", 1620.0, 90.0);
-    db.finish_game(&end, &at, &[rating]).await.expect("the end");
+    db.finish_game(&fixture::held(db, &at.id).await, &end, &at, &[rating])
+        .await
+        .expect("the end");
     assert_eq!(
         db.leaderboard("gomoku", 10).await.expect("a board").len(),
         1
@@ -368,17 +374,25 @@ pub async fn forget_idle_guests_exactly_per_its_doc(db: &Db) {
         vec![person(played), computer()],
         3,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let open = fixture::table(
         "fg-open",
         "gomoku",
         seated,
         vec![sitting(seated), bot_seat()],
     );
-    db.save_table(&open).await.expect("saved");
+    db.save_table(&fixture::held(db, &open.id).await, &open)
+        .await
+        .expect("saved");
     let closed = fixture::table("fg-closed", "gomoku", left, vec![sitting(left)]);
-    db.save_table(&closed).await.expect("saved");
-    db.close_table("fg-closed").await.expect("closed");
+    db.save_table(&fixture::held(db, &closed.id).await, &closed)
+        .await
+        .expect("saved");
+    db.close_table(&fixture::held(db, "fg-closed").await)
+        .await
+        .expect("closed");
 
     assert_eq!(
         db.forget_idle_guests(made + DAY - 1).await.expect("forgot"),

@@ -1,7 +1,7 @@
 //! The contract of a player's record against computers, and of the rated mark of the games
 //! in a history.
 
-use super::fixture::{deal, finish, member, outcome, person, Db};
+use super::fixture::{self, deal, finish, member, outcome, person, Db};
 use server::store::ComputerRecord;
 
 /// A player's record against computers counts their finished games with a computer at the
@@ -87,7 +87,9 @@ pub async fn computer_record_counts_games_by_bot_and_histories_say_rated(db: &Db
         let mut dealt = deal(game, id, "c-t", seats, 70 + n as u64);
         dealt.stored.private = private;
         dealt.stored.rated = rated;
-        db.start_game(&dealt.stored).await.expect("dealt");
+        db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+            .await
+            .expect("dealt");
         if let Some(end) = end {
             finish(db, &dealt, &mia, end).await;
         }

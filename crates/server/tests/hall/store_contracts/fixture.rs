@@ -9,12 +9,15 @@ use server::metrics::Metrics;
 use server::protocol::{TableOptions, UserInfo};
 use server::store::postgres::PostgresStore;
 use server::store::sqlite::SqliteStore;
-use server::store::{RatingUpdate, Store, StoredGame, StoredSeat, StoredTable};
+use server::store::{
+    unix_millis, Claim, Fence, RatingUpdate, Store, StoredGame, StoredSeat, StoredTable,
+};
 use sqlx::migrate::MigrateDatabase;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A day in seconds, as the guests' housekeeping counts it.
 pub const DAY: i64 = 24 * 3600;
@@ -120,6 +123,26 @@ impl Db {
             }
         }
     }
+}
+
+/// The node the contracts write as, unless a contract of leases chooses.
+pub const NODE: &str = "contract-node";
+
+/// A lease's time to live in the contracts.
+pub const TTL: Duration = Duration::from_secs(10);
+
+/// A fence of `table` that is current: the table claimed by [`NODE`] now (taken over from
+/// whoever held it, a new epoch), as a hall claims a table before writing for it.
+pub async fn held(db: &Db, table: &str) -> Fence {
+    held_in(&**db, table).await
+}
+
+/// [`held`] in any store.
+pub async fn held_in(db: &dyn Store, table: &str) -> Fence {
+    db.claim_table(table, NODE, TTL, unix_millis(), Claim::Takeover)
+        .await
+        .expect("the table is claimed")
+        .fence()
 }
 
 /// Makes a registered account.
@@ -230,7 +253,9 @@ impl Dealt {
             }
             .expect("a legal action");
             let sealed = (applied.public != applied.action).then_some(&applied.action);
+            let fence = held_in(db, &self.stored.table).await;
             db.append_action(
+                &fence,
                 &self.stored.id,
                 self.table.actions() - 1,
                 applied.seat,
@@ -319,7 +344,7 @@ pub fn rated(user: &UserInfo, game: &str, rating: f64, deviation: f64) -> Rating
 /// Stores the end of `dealt` with `outcome` at its table, with no rating changes.
 pub async fn finish(db: &Db, dealt: &Dealt, host: &UserInfo, outcome: Outcome) {
     let at = table(&dealt.stored.table, &dealt.stored.game, host, Vec::new());
-    db.finish_game(&dealt.ended_as(outcome), &at, &[])
+    db.finish_game(&held(db, &at.id).await, &dealt.ended_as(outcome), &at, &[])
         .await
         .expect("the end is stored");
 }

@@ -18,8 +18,12 @@ pub async fn tables_are_saved_closed_and_listed_while_open(db: &Db) {
     first.invite = Some("c0de".into());
     first.options.private = true;
     let second = fixture::table("tbl-2", "gomoku", &host, vec![sitting(&host), bot_seat()]);
-    db.save_table(&first).await.expect("saved");
-    db.save_table(&second).await.expect("saved");
+    db.save_table(&fixture::held(db, &first.id).await, &first)
+        .await
+        .expect("saved");
+    db.save_table(&fixture::held(db, &second.id).await, &second)
+        .await
+        .expect("saved");
     let listed = |mut tables: Vec<StoredTable>| {
         tables.sort_by(|a, b| a.id.cmp(&b.id));
         tables
@@ -37,13 +41,17 @@ pub async fn tables_are_saved_closed_and_listed_while_open(db: &Db) {
         id: "g-9".into(),
         seq: (3 << 32) + 17,
     });
-    db.save_table(&first).await.expect("saved again");
+    db.save_table(&fixture::held(db, &first.id).await, &first)
+        .await
+        .expect("saved again");
     let tables = db.open_tables().await.expect("the open tables");
     assert_eq!(listed(tables), [first, second.clone()]);
 
-    db.close_table("tbl-1").await.expect("closed");
+    db.close_table(&fixture::held(db, "tbl-1").await)
+        .await
+        .expect("closed");
     assert_eq!(db.open_tables().await.expect("the open tables"), [second]);
-    db.close_table("never-opened")
+    db.close_table(&fixture::held(db, "never-opened").await)
         .await
         .expect("nothing to close");
 }
@@ -62,7 +70,9 @@ pub async fn dealt_games_are_durable_and_resume(db: &Db) {
         computer(),
     ];
     let mut dealt = deal("doudizhu5", "dur-1", "dur-t", seats, 11);
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let read = resumes_as_played(db, "dur-t", &dealt).await;
     assert_eq!(read.seed, dealt.stored.seed);
 
@@ -131,17 +141,22 @@ pub async fn a_repeated_insert_is_exists_and_the_first_stands(db: &Db) {
         vec![person(&ivy), computer()],
         4,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     dealt.play(&**db, 2).await;
-    let again = db.start_game(&dealt.stored).await;
+    let again = db
+        .start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await;
     assert!(matches!(again, Err(StoreError::Exists { .. })), "{again:?}");
     let first = dealt.table.journal().actions[1].clone();
+    let fence = fixture::held(db, "rep-t").await;
     let again = db
-        .append_action("rep-1", 1, first.seat, &first.action, None)
+        .append_action(&fence, "rep-1", 1, first.seat, &first.action, None)
         .await;
     assert!(matches!(again, Err(StoreError::Exists { .. })), "{again:?}");
     let other = db
-        .append_action("rep-1", 1, 0, &json!({"at": [7, 7]}), None)
+        .append_action(&fence, "rep-1", 1, 0, &json!({"at": [7, 7]}), None)
         .await;
     assert!(matches!(other, Err(StoreError::Exists { .. })), "{other:?}");
 
@@ -163,15 +178,18 @@ pub async fn a_refused_write_fails_alone(db: &Db) {
         vec![person(&ivy), computer()],
         8,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     dealt.play(&**db, 1).await;
     let first = dealt.table.journal().actions[0].clone();
     let next = dealt.table.bot_move(1).expect("a move");
+    let fence = fixture::held(db, "alone-t").await;
     let (taken, exists, made, appended) = tokio::join!(
         db.create_user("IVY", None, false),
-        db.append_action("alone-1", 0, first.seat, &first.action, None),
+        db.append_action(&fence, "alone-1", 0, first.seat, &first.action, None),
         db.create_user("beside-1", None, true),
-        db.append_action("alone-1", 1, next.seat, &next.public, None),
+        db.append_action(&fence, "alone-1", 1, next.seat, &next.public, None),
     );
     assert!(
         matches!(taken, Err(StoreError::NameTaken { .. })),
@@ -187,7 +205,7 @@ pub async fn a_refused_write_fails_alone(db: &Db) {
     let one = json!(1);
     let (no_account, no_game, made) = tokio::join!(
         db.create_session(i64::MAX, "nobody's", unix_now() + DAY),
-        db.append_action("no-such-game", 0, 0, &one, None),
+        db.append_action(&fence, "no-such-game", 0, 0, &one, None),
         db.create_user("beside-2", None, true),
     );
     assert!(no_account.is_err(), "a session of no account");
@@ -204,7 +222,9 @@ pub async fn finish_game_stores_record_table_and_ratings_together(db: &Db) {
     let (al, bea) = (member(db, "al").await, member(db, "bea").await);
     let seats = vec![sitting(&al), sitting(&bea)];
     let before = fixture::table("fin-t", "tenhalf", &al, seats);
-    db.save_table(&before).await.expect("saved");
+    db.save_table(&fixture::held(db, &before.id).await, &before)
+        .await
+        .expect("saved");
     let mut dealt = deal(
         "tenhalf",
         "fin-1",
@@ -212,7 +232,9 @@ pub async fn finish_game_stores_record_table_and_ratings_together(db: &Db) {
         vec![person(&al), person(&bea)],
         5,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     dealt.play_out(&**db).await;
     let record = dealt.table.record();
     assert!(db.finished_record("fin-1").await.expect("a read").is_none());
@@ -235,7 +257,15 @@ pub async fn finish_game_stores_record_table_and_ratings_together(db: &Db) {
         rated(&al, "tenhalf", 1510.0, 340.0),
         rated(&ghost, "tenhalf", 1490.0, 340.0),
     ];
-    assert!(db.finish_game(&record, &after, &ratings).await.is_err());
+    assert!(db
+        .finish_game(
+            &fixture::held(db, &after.id).await,
+            &record,
+            &after,
+            &ratings
+        )
+        .await
+        .is_err());
     assert!(db.finished_record("fin-1").await.expect("a read").is_none());
     let unfinished = db.unfinished_game("fin-t").await.expect("a read");
     assert_eq!(unfinished.map(|u| u.journal.id).as_deref(), Some("fin-1"));
@@ -249,9 +279,14 @@ pub async fn finish_game_stores_record_table_and_ratings_together(db: &Db) {
         rated(&al, "tenhalf", 1510.0, 340.0),
         rated(&bea, "tenhalf", 1490.0, 340.0),
     ];
-    db.finish_game(&record, &after, &ratings)
-        .await
-        .expect("the end");
+    db.finish_game(
+        &fixture::held(db, &after.id).await,
+        &record,
+        &after,
+        &ratings,
+    )
+    .await
+    .expect("the end");
     let stored = db
         .finished_record("fin-1")
         .await
@@ -295,7 +330,9 @@ pub async fn close_lets_the_next_store_open_at_once(db: &Db) {
         vec![person(&wes), computer(), computer()],
         70,
     );
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     dealt.play(&**db, 3).await;
     db.close().await;
     let reopening = Instant::now();

@@ -5,4 +5,5 @@ pub mod accounts;
 pub mod computers;
 pub mod fixture;
 pub mod games;
+pub mod leases;
 pub mod reads;

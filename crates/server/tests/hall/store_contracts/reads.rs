@@ -24,7 +24,9 @@ pub async fn history_pages_newest_first_with_private_on_request(db: &Db) {
     for (n, (id, seats, started, private, scores)) in games.into_iter().enumerate() {
         let mut dealt = deal("gomoku", id, "hist-t", seats.to_vec(), 20 + n as u64);
         dealt.stored.private = private;
-        db.start_game(&dealt.stored).await.expect("dealt");
+        db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+            .await
+            .expect("dealt");
         if let Some(scores) = scores {
             let won = [scores[0] > 0, scores[1] > 0];
             finish(db, &dealt, &hana, outcome(&scores, &won)).await;
@@ -86,7 +88,9 @@ pub async fn history_pages_newest_first_with_private_on_request(db: &Db) {
         vec![person(&hana), computer()],
         30,
     );
-    db.start_game(&newer.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &newer.stored.table).await, &newer.stored)
+        .await
+        .expect("dealt");
     let second = db
         .history(hana.id, 2, true, Some(&cursor))
         .await
@@ -146,7 +150,9 @@ pub async fn stats_count_finished_games_by_game(db: &Db) {
             .collect();
         let mut dealt = deal(game, id, "stats-t", seats, 40 + n as u64);
         dealt.stored.private = private;
-        db.start_game(&dealt.stored).await.expect("dealt");
+        db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+            .await
+            .expect("dealt");
         if let Some(end) = end {
             finish(db, &dealt, &kim, end).await;
         }
@@ -201,7 +207,9 @@ pub async fn ratings_default_update_and_rank_settled_first(db: &Db) {
         .expect("a board")
         .is_empty());
     let dealt = deal("gomoku", "r-1", "r-t", vec![person(ada), person(bob)], 50);
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let ratings = [
         rated(ada, "gomoku", 1700.0, 100.0),
         rated(bob, "gomoku", 1600.0, 110.0),
@@ -211,7 +219,9 @@ pub async fn ratings_default_update_and_rank_settled_first(db: &Db) {
     ];
     let end = dealt.ended_as(outcome(&[1, -1], &[true, false]));
     let at = fixture::table("r-t", "gomoku", ada, vec![sitting(ada), sitting(bob)]);
-    db.finish_game(&end, &at, &ratings).await.expect("the end");
+    db.finish_game(&fixture::held(db, &at.id).await, &end, &at, &ratings)
+        .await
+        .expect("the end");
     assert_eq!(
         db.rating(ada.id, "gomoku").await.expect("a rating"),
         ratings[0].rating
@@ -235,10 +245,14 @@ pub async fn ratings_default_update_and_rank_settled_first(db: &Db) {
     assert_eq!(top, expected[..3]);
 
     let dealt = deal("gomoku", "r-2", "r-t", vec![person(ada), person(bob)], 51);
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let end = dealt.ended_as(outcome(&[-1, 1], &[false, true]));
     let fall = [rated(ada, "gomoku", 1400.0, 90.0)];
-    db.finish_game(&end, &at, &fall).await.expect("the end");
+    db.finish_game(&fixture::held(db, &at.id).await, &end, &at, &fall)
+        .await
+        .expect("the end");
     assert_eq!(
         db.rating(ada.id, "gomoku").await.expect("a rating"),
         fall[0].rating
@@ -253,11 +267,15 @@ pub async fn ratings_default_update_and_rank_settled_first(db: &Db) {
 pub async fn a_limit_beyond_every_count_lists_them_all(db: &Db) {
     let (una, vic) = (member(db, "una").await, member(db, "vic").await);
     let dealt = deal("gomoku", "l-1", "l-t", vec![person(&una), person(&vic)], 60);
-    db.start_game(&dealt.stored).await.expect("dealt");
+    db.start_game(&fixture::held(db, &dealt.stored.table).await, &dealt.stored)
+        .await
+        .expect("dealt");
     let end = dealt.ended_as(outcome(&[1, -1], &[true, false]));
     let at = fixture::table("l-t", "gomoku", &una, Vec::new());
     let ratings = [rated(&una, "gomoku", 1520.0, 300.0)];
-    db.finish_game(&end, &at, &ratings).await.expect("the end");
+    db.finish_game(&fixture::held(db, &at.id).await, &end, &at, &ratings)
+        .await
+        .expect("the end");
     let history = db.history(una.id, usize::MAX, true, None).await;
     assert_eq!(history.expect("a history").len(), 1);
     let board = db.leaderboard("gomoku", usize::MAX).await;
