@@ -274,7 +274,9 @@ test('Type cards plays what is typed, and says what it cannot use instead of tak
   const [a, b] = [...new Set(cards.filter((c) => ranks.includes(c)))];
   await box.fill(`${a}${b}`);
   await box.press('Enter');
-  await until(async () => (await alert.innerText()) === `${a} ${b} cannot be played now`, 'the play refused by name');
+  // The cards are named as they are in the hand, with their suits.
+  const refused = new RegExp(`^${a}[♠♥♣♦] ${b}[♠♥♣♦] cannot be played now$`);
+  await until(async () => refused.test(await alert.innerText()), 'the play refused by name');
   assert.equal(await checked.count(), 2);
   assert.equal(await box.inputValue(), '');
 
