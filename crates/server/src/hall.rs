@@ -495,10 +495,19 @@ impl Hall {
         game: &str,
         level: Option<String>,
     ) -> Result<TableHandle, Refusal> {
+        // No level is the game's usual one: a client that names none (the terminal, an
+        // older page) and a page that names the usual level meet at the same tables.
+        let usual = self
+            .registry
+            .get(game)
+            .ok()
+            .and_then(|g| level_of(g, g.default_bot()));
+        let level_or_usual = |l: &Option<String>| l.clone().or(usual.map(str::to_string));
+        let wanted = level_or_usual(&level);
         let open = self.lobby.snapshot(Some(game)).into_iter().find(|t| {
             t.status == "waiting"
                 && t.quick
-                && t.options.level == level
+                && level_or_usual(&t.options.level) == wanted
                 && t.seats.iter().any(|s| s.user.is_none() && s.bot.is_none())
         });
         if let Some(t) = open.and_then(|t| self.table(&t.id)) {

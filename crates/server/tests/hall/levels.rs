@@ -232,3 +232,23 @@ async fn a_rated_game_tells_each_player_their_rating_change() {
     assert_eq!(v["games"][0]["rated"], true, "{body}");
     server.stop().await;
 }
+
+/// Quick play without a level (the terminal, an older page) is quick play at the game's
+/// usual level: it meets a page that names that level at the same table, and a player who
+/// asks for another level gets a table of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_play_without_a_level_meets_the_usual_level() {
+    let server = TestServer::fresh("levels-usual").await;
+    let quick = |level: Option<&str>| ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+        level: level.map(str::to_string),
+    };
+    let (mut terminal, _) = guest(&server.addr).await;
+    let (first, _) = open_table(&mut terminal, quick(None)).await;
+    let (mut page, _) = guest(&server.addr).await;
+    let (second, _) = open_table(&mut page, quick(Some("normal"))).await;
+    assert_eq!(first, second, "no level and the usual level meet");
+    let (mut other, _) = guest(&server.addr).await;
+    let (third, _) = open_table(&mut other, quick(Some("easy"))).await;
+    assert_ne!(first, third, "another level is another table");
+}
