@@ -28,6 +28,9 @@ const status = (page) => page.locator('.gstatus').innerText();
  */
 async function swap2Table(aOptions = DESKTOP, bOptions = DESKTOP) {
   const a = await openPage(env.browser, env.server.url, aOptions);
+  // Players who know the table: the first game's guide (guide.test.js) is not in the way.
+  const knowsGomoku = (page) => page.evaluate(() => localStorage.setItem('qipai.guide.gomoku', '1'));
+  await knowsGomoku(a);
   await a.locator('.g-gomoku button.ghost').click();
   const dialog = a.locator('dialog');
   const en = (aOptions.locale || 'en').startsWith('en');
@@ -39,6 +42,7 @@ async function swap2Table(aOptions = DESKTOP, bOptions = DESKTOP) {
   await a.locator('[data-focus="invite"]').click();
   const link = (await a.locator('#toast').innerText()).match(/http\S+/)[0];
   const b = await openPage(env.browser, link, bOptions);
+  await knowsGomoku(b);
   await b.waitForSelector('.waiting [data-focus="ready"]');
   await a.waitForSelector('.waiting [data-focus="ready"]');
   await a.locator('[data-focus="ready"]').click();
