@@ -405,33 +405,27 @@ macro_rules! portable_writes {
             now: i64,
         ) -> StoreResult<Lease> {
             let expires_at = now.saturating_add(ttl_millis(ttl));
-            let done = sqlx::query(
-                "UPDATE table_leases SET expires_at = $1 \
-                 WHERE table_id = $2 AND epoch = $3 AND node = $4",
-            )
-            .bind(expires_at)
-            .bind(&lease.table)
-            .bind(stored_epoch(lease.epoch))
-            .bind(&lease.node)
-            .execute(&mut *conn)
-            .await
-            .map_err(db)?;
-            if done.rows_affected() != 1 {
-                let current = current_epoch(conn, &lease.table).await?;
-                return Err(fenced(&lease.fence(), current));
-            }
+            set_expiry(conn, lease, expires_at).await?;
             Ok(Lease {
                 expires_at,
                 ..lease.clone()
             })
         }
 
-        /// Lets go of a lease (see `Store::release_table`).
+        /// Lets go of a lease (see `Store::release_table`): it expires at once, its epoch
+        /// kept, so the next claim needs no wait.
         pub(crate) async fn release_table(conn: &mut Conn, lease: &Lease) -> StoreResult<()> {
+            set_expiry(conn, lease, 0).await
+        }
+
+        /// Moves the expiry of a lease that is still current; fenced if another claim came
+        /// since. Renewing and releasing differ only in the time.
+        async fn set_expiry(conn: &mut Conn, lease: &Lease, expires_at: i64) -> StoreResult<()> {
             let done = sqlx::query(
-                "UPDATE table_leases SET expires_at = 0 \
-                 WHERE table_id = $1 AND epoch = $2 AND node = $3",
+                "UPDATE table_leases SET expires_at = $1 \
+                 WHERE table_id = $2 AND epoch = $3 AND node = $4",
             )
+            .bind(expires_at)
             .bind(&lease.table)
             .bind(stored_epoch(lease.epoch))
             .bind(&lease.node)
