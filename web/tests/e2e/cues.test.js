@@ -127,6 +127,9 @@ test('your turn: one tone each time it becomes yours, none for what a return to 
   // every move again, and none of it is heard or moves.
   await ourTurn(page);
   const table = page.url().match(/#\/t\/([\w-]+)/)[1];
+  // 报单's warning sounds 250 ms after the play that brought a seat down: let a live one
+  // land before taking what has been heard so far.
+  await page.waitForTimeout(400);
   const quiet = await heard(page);
   await page.evaluate(() => (location.hash = '#/'));
   await page.locator('.gamegrid').waitFor();
