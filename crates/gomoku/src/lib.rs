@@ -4,8 +4,9 @@
 //! * [`board`], [`renju`], [`rules`]: the rules — 15×15 (19×19 and 20×20 as options),
 //!   freestyle (the original program's game), standard (exactly five) and renju (black's forbidden
 //!   double-three, double-four and overline, decided exactly, recursion included); undo
-//!   negotiation, resignation and the full-board draw are part of the rules; [`opening`]:
-//!   the free opening and the tournaments' swap2.
+//!   negotiation, resignation and the full-board draw are part of the rules; [`config`]:
+//!   a table's options; [`action`]: moves and events; [`view`]: what every seat sees; [`opening`]: the free opening and
+//!   the tournaments' swap2.
 //! * [`engine`]: the computer opponent (see its module docs for the design) and the original program's
 //!   classic evaluator; [`bots`] offers them to tables as `random`, `classic`,
 //!   `engine:L1` … `engine:L10`.
@@ -19,8 +20,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod action;
 pub mod board;
 pub mod bots;
+pub mod config;
 pub mod engine;
 pub mod gomocup;
 pub mod judge;
@@ -31,6 +34,7 @@ pub mod renju;
 pub mod rules;
 pub mod spec;
 pub mod swap2;
+pub mod view;
 
 pub use board::{Board, Color, Point, Rule};
 pub use opening::{OpeningRule, Swap2Step};
