@@ -23,8 +23,36 @@ say() { echo "== $* ($(( $(date +%s) - started )) s)"; }
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261130}"
 
 if step lint; then
-    say "formatting and lints"
+    say "formatting"
     cargo fmt --all -- --check
+fi
+
+# The browser's tests need only the binary, and mostly wait (on the page, on the server, on
+# animations): they start as soon as it is built, run beside the lints, the build of the
+# crates' tests and the tests themselves, and are reported at the end.
+web_pid=""
+if step web; then
+    say "building the binary for the browser's tests"
+    # With a test target beside it, the workspace's dev-dependencies' features are unified
+    # into the build as they are for the tests, so the binary and its dependencies are the
+    # very units the tests' build below needs, not a second build with other features.
+    cargo build --release --workspace --bin qipai --test commands
+    say "the page in a real browser, started beside the rest (target/web-e2e.log)"
+    mkdir -p target
+    bash scripts/web-e2e.sh > target/web-e2e.log 2>&1 &
+    web_pid=$!
+fi
+# A step that fails ends the run: the browser's tests with it.
+stop_web() {
+    if [ -n "$web_pid" ] && kill -0 "$web_pid" 2>/dev/null; then
+        pkill -P "$web_pid" || true
+        kill "$web_pid" 2>/dev/null || true
+    fi
+}
+trap stop_web EXIT
+
+if step lint; then
+    say "lints"
     cargo clippy --workspace --all-targets --release -- -D warnings
 fi
 
@@ -54,27 +82,12 @@ if step tests || step rotating; then
             FROM pg_database WHERE datname LIKE 'qipai\_test\_%'" | psql "$QIPAI_TEST_POSTGRES/postgres" -q
     }
     drop_test_databases
-    trap drop_test_databases EXIT
+    trap 'drop_test_databases; stop_web' EXIT
 fi
-
-# The browser's tests mostly wait (on the page, on the server, on animations): they run
-# beside the crates' tests, against the binary the build below leaves, and are reported
-# at the end.
-web_pid=""
-run_web() {
-    # The browser client in Chromium (installs Chromium and playwright-core if missing).
-    mkdir -p target
-    bash scripts/web-e2e.sh > target/web-e2e.log 2>&1 &
-    web_pid=$!
-}
 
 if step tests; then
     say "building every crate's tests"
     cargo nextest run --workspace --release --no-run --hide-progress-bar
-    if step web; then
-        say "the page in a real browser, started beside the tests (target/web-e2e.log)"
-        run_web
-    fi
     say "every test of every crate"
     docs_pid=""
     if step docs; then
@@ -122,10 +135,6 @@ if step rotating; then
 fi
 
 if step web; then
-    if [ -z "$web_pid" ]; then
-        say "the page in a real browser"
-        run_web
-    fi
     web_ok=0
     wait "$web_pid" || web_ok=$?
     say "the page in a real browser: done"

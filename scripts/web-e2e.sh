@@ -23,4 +23,6 @@ if [ ! -d web/tests/node_modules/playwright-core ] || [ ! -d web/tests/node_modu
 fi
 [ -x target/release/qipai ] || cargo build --release
 cd web/tests
-node --test --test-concurrency=1 e2e/*.test.js
+# Two files at a time (each its own server and browser): the tests mostly wait on the page
+# and the server, so two share the cores well; QIPAI_WEB_JOBS=1 runs them one by one.
+node --test --test-concurrency="${QIPAI_WEB_JOBS:-2}" e2e/*.test.js
