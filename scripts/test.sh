@@ -5,10 +5,12 @@
 # in Chromium against the binary the tests built.
 #
 # One build serves it all: clippy, the docs and the tests share the release profile and
-# the workspace's features, so the dependencies are checked once and compiled once, and
-# `cargo run --release -- serve` afterwards finds the binary built. The test binaries run
-# in parallel, a test to a process (cargo-nextest, which the machine has; it is installed
-# if missing). Tests run in release mode: the strength tests play thousands of games.
+# the workspace's features, so the dependencies are checked once and compiled once. The
+# order keeps both cores busy: the binary first, then the browser's tests (which mostly
+# wait) beside everything else; the tests' build; the tests with clippy and rustdoc beside
+# them. The test binaries run in parallel, a test to a process (cargo-nextest, which the
+# machine has; it is installed if missing). Tests run in release mode: the strength tests
+# play thousands of games.
 #
 # QIPAI_TEST_STEPS limits a run to some of its steps, for working on one part:
 # `QIPAI_TEST_STEPS=tests bash scripts/test.sh` (steps: lint, docs, tests, rotating, web).
@@ -51,20 +53,20 @@ stop_web() {
 }
 trap stop_web EXIT
 
-if step lint; then
-    say "lints"
-    cargo clippy --workspace --all-targets --release -- -D warnings
-fi
-
-# The docs' links: private items too (the module maps link them), in release to share
-# clippy's checks.
-run_docs() {
-    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
+# The lints, then the docs' links (private items too: the module maps link them), in
+# release so that the docs share clippy's checks of the dependencies.
+run_lints_and_docs() {
+    if step lint; then
+        cargo clippy --workspace --all-targets --release -- -D warnings
+    fi
+    if step docs; then
+        RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
+    fi
 }
-# With the tests, the docs are built beside them (below); alone, here.
-if step docs && ! step tests; then
-    say "the docs' links"
-    run_docs
+# With the tests, they run beside them (below); alone, here.
+if ! step tests && { step lint || step docs; }; then
+    say "lints and the docs' links"
+    run_lints_and_docs
 fi
 
 if step tests || step rotating; then
@@ -90,17 +92,18 @@ if step tests; then
     cargo nextest run --workspace --release --no-run --hide-progress-bar
     say "every test of every crate"
     docs_pid=""
-    if step docs; then
-        # rustdoc mostly uses the cores the tests leave while they wait on sockets and
-        # timers. Cargo lets one build at a time use target/, so the docs start once
-        # nextest has its binaries and has started the tests.
-        say "the docs' links, beside the tests (target/docs.log)"
+    if step lint || step docs; then
+        # Clippy and rustdoc use the cores the tests leave while they wait on sockets and
+        # timers, and a core that a long strength test leaves alone at the end. Cargo lets
+        # one build at a time use target/, so they start once nextest has its binaries
+        # and has started the tests.
+        say "lints and the docs' links, beside the tests (target/docs.log)"
         rm -f target/nextest.log target/nextest.done
         (
             until grep -qs "Starting" target/nextest.log || [ -e target/nextest.done ]; do
                 sleep 1
             done
-            run_docs
+            run_lints_and_docs
         ) > target/docs.log 2>&1 &
         docs_pid=$!
     fi
@@ -111,8 +114,8 @@ if step tests; then
     if [ -n "$docs_pid" ]; then
         docs_ok=0
         wait "$docs_pid" || docs_ok=$?
-        say "the docs' links: done"
-        [ "$docs_ok" = 0 ] || { cat target/docs.log; echo "the docs have broken links"; exit "$docs_ok"; }
+        say "lints and the docs' links: done"
+        [ "$docs_ok" = 0 ] || { cat target/docs.log; echo "the lints or the docs' links failed"; exit "$docs_ok"; }
     fi
     [ "$tests_ok" = 0 ] || { echo "some tests failed"; exit "$tests_ok"; }
     # nextest runs no doctests: the examples in the docs run here.
