@@ -162,6 +162,9 @@ const zh = {
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': '简单', 'level.normal': '普通', 'level.strong': '困难', 'level.n': '{n} 级',
   'level.quick': '电脑强度', 'level.pick': '电脑：{level}', 'level.record': '与电脑对局', 'level.level': '电脑强度', 'level.won': '胜', 'level.lost': '负', 'level.drawn': '和',
+  // A table's options in a lobby row, in words (levels.js's tableMeta).
+  'opt.card_counter': '记牌器', 'opt.doubling.double': '加倍', 'opt.doubling.super': '超级加倍', 'opt.show_cards': '明牌',
+  'opt.all_bombs_double': '炸弹都翻倍', 'opt.opening_rule.swap2': '交换开局（swap2）', 'opt.undo.granted': '悔棋不用同意', 'opt.undo_limit.0': '不许悔棋',
   'meta.rated': '排位', 'meta.rated_hint': '计入等级分的对局', 'meta.turn': '每步 {n} 秒', 'meta.clock': '每方 {n} 分钟', 'meta.level': '电脑：{level}', 'meta.rating': '等级分',
 };
 
@@ -324,6 +327,9 @@ const en = {
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': 'Easy', 'level.normal': 'Normal', 'level.strong': 'Strong', 'level.n': 'Level {n}',
   'level.quick': 'Computer strength', 'level.pick': 'Computers: {level}', 'level.record': 'Against computers', 'level.level': 'Computer strength', 'level.won': 'Won', 'level.lost': 'Lost', 'level.drawn': 'Drawn',
+  // A table's options in a lobby row, in words (levels.js's tableMeta).
+  'opt.card_counter': 'card counter', 'opt.doubling.double': 'doubling', 'opt.doubling.super': 'super doubling', 'opt.show_cards': 'show hand (明牌)',
+  'opt.all_bombs_double': 'every bomb doubles', 'opt.opening_rule.swap2': 'swap2 opening', 'opt.undo.granted': 'undo always allowed', 'opt.undo_limit.0': 'no undo',
   'meta.rated': 'Rated', 'meta.rated_hint': 'Counted for ratings', 'meta.turn': '{n} s a turn', 'meta.clock': '{n} min each', 'meta.level': 'computers: {level}', 'meta.rating': 'Rating',
 };
 

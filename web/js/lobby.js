@@ -64,11 +64,14 @@ let shownLobby = null;
 function tableRow(hall, tb, meta, buttons) {
   const people = tb.seats.filter((s) => s.user || s.bot).length;
   const host = tb.host === hall.user?.name ? [] : [t('lobby.host', { name: tb.host })];
+  // The host last: on a phone the line is cut short, and what the table is matters more.
+  const line = [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...meta, ...tableMeta(tb, known.get(tb.game)), ...host].join(' · ');
   return h(
     'li',
     { class: 'tablerow', dataset: { table: tb.id } },
     h('span', { class: 'tname' }, gameName(tb.game)),
-    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta, ...tableMeta(tb, known.get(tb.game))].join(' · ')),
+    // Cut short on a narrow screen: the whole line shows on hover, and is read out whole.
+    h('span', { class: 'tmeta', title: line }, line),
     h('span', { class: 'tbtns' }, buttons),
   );
 }
