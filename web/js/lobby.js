@@ -43,11 +43,12 @@ export function gameName(id) {
 
 /**
  * "How to play" for a game whose rules the page tells (web/js/rules.js), or null. Both the
- * lobby's card and the table's bar offer it.
+ * lobby's card and the table's bar offer it; a table's adds what its options change
+ * (`extra`, sections as showRules takes them).
  */
-export function rulesButton(game, cls = 'ghost') {
+export function rulesButton(game, cls = 'ghost', extra = []) {
   if (!rulesOf(game)) return null;
-  return h('button', { type: 'button', class: cls, dataset: { focus: 'rules' }, on: { click: () => showRules(game) } }, t('rules.how'));
+  return h('button', { type: 'button', class: cls, dataset: { focus: 'rules' }, on: { click: () => showRules(game, extra) } }, t('rules.how'));
 }
 
 function quickPlay(hall, game) {

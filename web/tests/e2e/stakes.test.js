@@ -184,3 +184,39 @@ test('a table without the options is set up as before: no doubling, no 明牌', 
   await other.context().close();
 });
 
+test("the table's rules card says what 加倍 and 明牌 do when the table has them, and only then", async () => {
+  for (const [options, zh] of [
+    [DESKTOP_ZH, true],
+    [{ ...PHONE, locale: 'en-US' }, false],
+  ]) {
+    for (const stakes of [true, false]) {
+      const page = await openPage(env.browser, env.server.url, options);
+      await page.locator('.g-doudizhu button.ghost').click();
+      const dialog = page.locator('dialog');
+      if (stakes) {
+        await dialog.locator('select[name="doubling"]').selectOption('super');
+        await dialog.locator('input[name="show_cards"]').check();
+      }
+      await dialog.locator('button[value="go"]').click();
+      await page.waitForURL(/#\/t\//);
+      await page.locator('.tbar [data-focus="rules"]').click();
+      const card = page.locator('dialog.rules[open]');
+      await card.waitFor();
+      const heads = await card.locator('h3').allInnerTexts();
+      const text = await card.innerText();
+      const head = zh ? '这一桌的加倍和明牌' : 'This table: doubling (加倍) and showing the hand (明牌)';
+      if (stakes) {
+        assert.ok(heads.includes(head), heads.join(' | '));
+        for (const part of zh ? ['超级加倍 ×4', '农民加倍只翻自己和地主之间', '明牌：', '× 地主的加倍 × 这个农民的加倍'] : ['super double ×4', "A farmer's double counts only", 'Showing the hand:', "× the landlord's double × that farmer's double"]) {
+          assert.ok(text.includes(part), `${part} in ${text}`);
+        }
+        await page.screenshot({ path: screenshotPath(`stakes-rules-${zh ? 'desktop-zh' : 'phone-en'}`) });
+      } else {
+        assert.ok(!heads.includes(head), heads.join(' | '));
+      }
+      await card.getByRole('button', { name: zh ? '关闭' : 'Close' }).click();
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  }
+});
