@@ -5,10 +5,23 @@ import { Hall } from './net.js';
 import { h, put, toast } from './dom.js';
 import { t, has, lang, setLang, onLang, translate } from './i18n.js';
 import { lobbyView, loginDialog, games } from './lobby.js';
-import { TableView } from './table.js';
+import { TableView, fit } from './table.js';
 import { profileView, replayView } from './profile.js';
 import { ratingsView } from './ratings.js';
 import { initSound } from './sound.js';
+
+// The stylesheets of what the first screen (the lobby) does not show: tables, the rules
+// card, profiles, rankings. Added here rather than in index.html, so that the first paint
+// waits on app.css alone; they load at once, beside the lobby, and until both have come
+// app.css keeps every other view hidden, so that none is ever seen unstyled. A stylesheet
+// that fails to load shows the views as they are rather than never.
+Promise.all(
+  ['/table.css', '/pages.css'].map((href) => new Promise((done) => document.head.append(h('link', { rel: 'stylesheet', href, on: { load: done, error: done } })))),
+).then(() => {
+  document.documentElement.classList.add('styled');
+  // A table drawn meanwhile measures its place again, now that its header has its size.
+  document.querySelectorAll('.stage').forEach(fit);
+});
 
 const hall = new Hall();
 const main = document.getElementById('main');

@@ -97,7 +97,9 @@ const ADAPTERS = {
     // One deck with its jokers; every play so far is in the history (for 记牌器).
     const deck = { decks: 1, jokers: true };
     const played = v.history.map((x) => x[1]).filter(Boolean);
-    return { n, hand: tokens(su.hand ?? v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: open, landlord: v.landlord, deck, played };
+    // The shown hand, during play: drawn to be read, like one's own (seatBox).
+    const shownBy = !revealed && isShown(v) ? v.landlord : null;
+    return { n, hand: tokens(su.hand ?? v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: open, shownBy, landlord: v.landlord, deck, played };
   },
 
   bigtwo(v) {
@@ -201,6 +203,29 @@ function actionLabel(a, v) {
 
 // ---- Drawing ----------------------------------------------------------------------------
 
+/** Cards in a shown hand's row: few enough that each card's corner shows beside the next
+ * and the rows stay within a seat's width on a phone. */
+const SHOWN_ROW = 7;
+
+/**
+ * A hand lying face up at its seat. At the end (every hand) and in a replay, one small row
+ * each; a hand shown during play (明牌), the one that lies open while the others play
+ * against it, in rows of cards the size of the table's plays, largest first as its holder
+ * sees it, each card's rank and suit readable.
+ */
+function openHand(cards, shownInPlay) {
+  const zh = lang() === 'zh';
+  if (!shownInPlay) return h('div', { class: 'cardrow revealed' }, cards.map((c) => face(c, { small: true, zh })));
+  const hand = [...cards].reverse();
+  const rows = Math.ceil(hand.length / SHOWN_ROW);
+  const size = Math.ceil(hand.length / rows);
+  return h(
+    'div',
+    { class: 'shownhand' },
+    Array.from({ length: rows }, (_, r) => h('div', { class: 'cardrow revealed' }, hand.slice(r * size, (r + 1) * size).map((c) => face(c, { small: true, zh })))),
+  );
+}
+
 function seatBox(tv, m, i) {
   const revealed = m.revealed && m.revealed[i] && m.revealed[i].length && i !== (tv.you ?? -1) ? m.revealed[i] : null;
   const all = tv.replaySeats || tv.finalSeats;
@@ -209,7 +234,7 @@ function seatBox(tv, m, i) {
   return [
     h('span', { class: 'who' }, tv.name(i), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
     h('span', { class: 'left' }, h('span', { class: 'mini', 'aria-hidden': 'true' }), t('table.cardsleft', { n: m.sizes[i] }), !tv.over && lastCards(m.sizes[i])),
-    shown && i !== tv.you && h('div', { class: 'cardrow revealed' }, shown.map((c) => face(c, { small: true, zh: lang() === 'zh' }))),
+    shown && i !== tv.you && openHand(shown, m.shownBy === i && !replay),
   ];
 }
 

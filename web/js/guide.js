@@ -121,9 +121,11 @@ function overlap(a, b) {
 
 /**
  * Marks the step's part of the table and puts the coach mark near it, where it stays in the
- * window and covers least: never the buttons if it can help it, then the hand, then the
- * part itself (a board or the felt may fill a phone), and as close to the part as that
- * allows.
+ * window and hides neither that part (on a phone the felt or the board fills the width:
+ * the mark goes above or below it, over the bars) nor the buttons, then covers as little
+ * as it can of the hand and the seats, and as close to the part as that allows. Beside a
+ * part that leaves less than its width free (a desktop's felt, between the chat and the
+ * window's edge), the mark is narrowed to the room there.
  */
 function place() {
   const { el, tv, steps: all, at } = active;
@@ -132,41 +134,58 @@ function place() {
   target?.classList.add('coached');
   const W = innerWidth;
   const H = innerHeight;
-  const w = el.offsetWidth;
-  const hgt = el.offsetHeight;
-  const gap = 10;
-  let x = (W - w) / 2;
-  let y = (H - hgt) / 2;
+  el.style.width = '';
+  const natural = el.offsetWidth;
+  let spot = { x: (W - natural) / 2, y: (H - el.offsetHeight) / 2, cost: Infinity };
   const r = target?.getBoundingClientRect();
   if (r && r.width && r.height) {
-    const weigh = (sel, weight, within = tv.el) => [...within.querySelectorAll(sel)].filter((k) => k !== target).map((k) => [k.getBoundingClientRect(), weight]);
+    const gap = 10;
+    const rects = (sel, within = tv.el) => [...within.querySelectorAll(sel)].filter((k) => k !== target).map((k) => k.getBoundingClientRect());
+    const weigh = (sel, weight, within) => rects(sel, within).map((k) => [k, weight]);
+    // What it points at, and the buttons the clock may need pressed, are covered only when
+    // nothing else is left (however little a place covers of them); then the bars'
+    // buttons, not needed while the guide speaks, rather than the felt or the board, where
+    // the game goes on.
+    const never = [r, ...rects('.controls, .overpanel')];
     const keep = [
-      ...weigh('.controls, .overpanel, .tbar button, .tbar .button', 8),
-      ...weigh('.topbar a, .topbar button', 8, document),
-      ...weigh(`.hand, .gplayer, .seat[data-seat="${tv.you}"]`, 2),
+      ...weigh('.tbar button, .tbar .button', 3),
+      ...weigh('.topbar a, .topbar button', 3, document),
+      ...weigh(`.hand, .gplayer, .seat[data-seat="${tv.you}"], .arena, .goban`, 2),
       ...weigh('.chatform, .quicklist, .seat, .played', 1),
     ];
-    // A part much bigger than the coach mark (the felt, a board) has room for it inside.
-    const big = r.width * r.height > 6 * w * hgt;
-    if (!big) keep.push([r, 0.5]);
-    const clampX = (v) => Math.min(Math.max(v, 8), W - w - 8);
-    const xs = [clampX(r.left + r.width / 2 - w / 2), 8, W - w - 8, r.right + gap, r.left - gap - w];
-    const middle = Math.min(Math.max(r.top + r.height / 2 - hgt / 2, 8), H - hgt - 8);
-    const ys = big ? [middle, r.bottom + gap, r.top - gap - hgt, r.top + gap] : [r.bottom + gap, r.top - gap - hgt, middle, r.top + gap];
-    for (const [k] of keep) ys.push(k.top - gap - hgt, k.bottom + gap);
-    let best = Infinity;
-    for (const sx of xs) {
-      for (const sy of ys) {
-        const box = { left: sx, top: sy, right: sx + w, bottom: sy + hgt };
-        const out = sx < 4 || sy < 4 || sx + w > W - 4 || sy + hgt > H - 4;
-        const far = Math.max(0, box.left - r.right, r.left - box.right) + Math.max(0, box.top - r.bottom, r.top - box.bottom);
-        const cost = (out ? 1e9 : 0) + keep.reduce((sum, [k, weight]) => sum + weight * overlap(box, k), 0) + 10 * far;
-        if (cost < best) [best, x, y] = [cost, sx, sy];
+    const search = (w, hgt) => {
+      const clampX = (v) => Math.min(Math.max(v, 8), W - w - 8);
+      const xs = [clampX(r.left + r.width / 2 - w / 2), 8, W - w - 8, r.right + gap, r.left - gap - w];
+      const middle = Math.min(Math.max(r.top + r.height / 2 - hgt / 2, 8), H - hgt - 8);
+      const ys = [r.bottom + gap, r.top - gap - hgt, middle, 8, H - hgt - 8];
+      for (const k of [...never, ...keep.map(([k]) => k)]) ys.push(k.top - gap - hgt, k.bottom + gap);
+      let found = { cost: Infinity };
+      for (const x of xs) {
+        for (const y of ys) {
+          const box = { left: x, top: y, right: x + w, bottom: y + hgt };
+          const out = x < 4 || y < 4 || x + w > W - 4 || y + hgt > H - 4;
+          const far = Math.max(0, box.left - r.right, r.left - box.right) + Math.max(0, box.top - r.bottom, r.top - box.bottom);
+          const hidden = never.reduce((sum, k) => sum + overlap(box, k), 0);
+          const cost = (out ? 1e9 : 0) + (hidden ? 1e7 + hidden : 0) + keep.reduce((sum, [k, weight]) => sum + weight * overlap(box, k), 0) + 10 * far;
+          if (cost < found.cost) found = { x, y, cost };
+        }
       }
+      return found;
+    };
+    spot = search(natural, el.offsetHeight);
+    const room = [W - 4 - r.right - gap, r.left - gap - 4].filter((v) => v >= 200 && v < natural);
+    for (const w of spot.cost < 1e7 ? [] : room) {
+      el.style.width = `${Math.floor(w)}px`;
+      const narrow = search(el.offsetWidth, el.offsetHeight);
+      if (narrow.cost < 1e7) {
+        spot = narrow;
+        break;
+      }
+      el.style.width = '';
     }
   }
-  x = Math.min(Math.max(x, 4), W - w - 4);
-  y = Math.min(Math.max(y, 4), H - hgt - 4);
+  const x = Math.min(Math.max(spot.x, 4), W - el.offsetWidth - 4);
+  const y = Math.min(Math.max(spot.y, 4), H - el.offsetHeight - 4);
   el.style.left = `${Math.round(x)}px`;
   el.style.top = `${Math.round(y)}px`;
 }

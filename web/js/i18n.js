@@ -54,6 +54,12 @@ const zh = {
   'stakes.prompt.super': '加倍 ×2 还是超级加倍 ×4？农民加倍只翻自己和地主之间的输赢；地主最后选，两家都翻。',
   'stakes.prompt.show': '地主可以明牌：手牌亮给所有人看，倍数 ×2。',
   'stakes.f.base': '底分 {n}', 'stakes.f.bombs': '炸弹 {n}', 'stakes.f.spring': '春天 2', 'stakes.f.antispring': '反春 2', 'stakes.f.shown': '明牌 2',
+  'stakes.rules.head': '这一桌的加倍和明牌',
+  'stakes.rules.double': '加倍：地主拿走底牌后，每人选一次，地主下家的农民先选，地主最后选：不加倍，或加倍 ×2。',
+  'stakes.rules.super': '加倍：地主拿走底牌后，每人选一次，地主下家的农民先选，地主最后选：不加倍、加倍 ×2 或超级加倍 ×4。',
+  'stakes.rules.split': '农民加倍只翻自己和地主之间的输赢；地主加倍，两个农民那边都翻。到时间没选就是不加倍。',
+  'stakes.rules.show': '明牌：加倍之后，地主可以把手牌亮给所有人看（观战的人也看得到），一直亮到出完，倍数 ×2；到时间没选就不亮。',
+  'stakes.rules.stake': '每个农民和地主之间的输赢 = 底分 × 倍数（炸弹、春天、明牌）× 地主的加倍 × 这个农民的加倍；地主的输赢是两个农民的总和。',
   'stakes.f.landlord': '地主加倍 {n}', 'stakes.f.peasant': '农民加倍 {n}', 'stakes.title': '输赢怎么算', 'stakes.line': '{peasant} 对地主：{factors} = {n}',
   'd5.faceup': '明牌 {card}', 'd5.partner': '副地主', 'd5.declare': '叫牌', 'd5.grabs': '抢 {n} 次',
   // The seed's own words for 不打自胜 (002, §5).
@@ -162,6 +168,9 @@ const zh = {
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': '简单', 'level.normal': '普通', 'level.strong': '困难', 'level.n': '{n} 级',
   'level.quick': '电脑强度', 'level.pick': '电脑：{level}', 'level.record': '与电脑对局', 'level.level': '电脑强度', 'level.won': '胜', 'level.lost': '负', 'level.drawn': '和',
+  // A table's options in a lobby row, in words (levels.js's tableMeta).
+  'opt.card_counter': '记牌器', 'opt.doubling.double': '加倍', 'opt.doubling.super': '超级加倍', 'opt.show_cards': '明牌',
+  'opt.all_bombs_double': '炸弹都翻倍', 'opt.opening_rule.swap2': '交换开局（swap2）', 'opt.undo.granted': '悔棋不用同意', 'opt.undo_limit.0': '不许悔棋',
   'meta.rated': '排位', 'meta.rated_hint': '计入等级分的对局', 'meta.turn': '每步 {n} 秒', 'meta.clock': '每方 {n} 分钟', 'meta.level': '电脑：{level}', 'meta.rating': '等级分',
 };
 
@@ -218,6 +227,12 @@ const en = {
   'stakes.prompt.super': 'Double (×2) or super double (×4)? A farmer\'s counts only between them and the landlord; the landlord chooses last and doubles both.',
   'stakes.prompt.show': 'The landlord may show their hand to everyone (明牌) for ×2.',
   'stakes.f.base': 'base {n}', 'stakes.f.bombs': 'bombs {n}', 'stakes.f.spring': 'spring 2', 'stakes.f.antispring': 'anti-spring 2', 'stakes.f.shown': 'shown 2',
+  'stakes.rules.head': 'This table: doubling (加倍) and showing the hand (明牌)',
+  'stakes.rules.double': 'Doubling: once the landlord has the kitty, each player chooses once, the farmer after the landlord first and the landlord last: no double, or double ×2.',
+  'stakes.rules.super': 'Doubling: once the landlord has the kitty, each player chooses once, the farmer after the landlord first and the landlord last: no double, double ×2 or super double ×4.',
+  'stakes.rules.split': 'A farmer\'s double counts only between that farmer and the landlord; the landlord\'s counts against both farmers. Not choosing in time is no double.',
+  'stakes.rules.show': 'Showing the hand: after the doubling the landlord may lay their hand face up for everyone, spectators too, until it is played out, for ×2; not choosing in time keeps it hidden.',
+  'stakes.rules.stake': 'Each farmer wins or loses against the landlord: base × multiplier (bombs, spring, shown hand) × the landlord\'s double × that farmer\'s double; the landlord wins or loses the sum of both.',
   'stakes.f.landlord': 'landlord double {n}', 'stakes.f.peasant': 'farmer double {n}', 'stakes.title': 'How the stakes were made', 'stakes.line': '{peasant} vs the landlord: {factors} = {n}',
   'd5.faceup': 'Face-up {card}', 'd5.partner': 'Partner', 'd5.declare': 'Declare', 'd5.grabs': '{n} grabs',
   'd5.instant.no_partner_card': 'The landlord has no card to call a partner with: the landlord wins, the game is over.', 'd5.instant.big_bomb': 'The landlord holds a bomb of ten or more cards: the landlord wins, the game is over.', 'd5.instant.no_bomb': 'The landlord holds no bomb at all: the landlord wins, the game is over.',
@@ -324,6 +339,9 @@ const en = {
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': 'Easy', 'level.normal': 'Normal', 'level.strong': 'Strong', 'level.n': 'Level {n}',
   'level.quick': 'Computer strength', 'level.pick': 'Computers: {level}', 'level.record': 'Against computers', 'level.level': 'Computer strength', 'level.won': 'Won', 'level.lost': 'Lost', 'level.drawn': 'Drawn',
+  // A table's options in a lobby row, in words (levels.js's tableMeta).
+  'opt.card_counter': 'card counter', 'opt.doubling.double': 'doubling', 'opt.doubling.super': 'super doubling', 'opt.show_cards': 'show hand (明牌)',
+  'opt.all_bombs_double': 'every bomb doubles', 'opt.opening_rule.swap2': 'swap2 opening', 'opt.undo.granted': 'undo always allowed', 'opt.undo_limit.0': 'no undo',
   'meta.rated': 'Rated', 'meta.rated_hint': 'Counted for ratings', 'meta.turn': '{n} s a turn', 'meta.clock': '{n} min each', 'meta.level': 'computers: {level}', 'meta.rating': 'Rating',
 };
 

@@ -56,9 +56,22 @@ export function botFor(g, options) {
   return bots[bots.length > 1 ? 1 : 0];
 }
 
+/**
+ * A table's configuration entry `k` = `v` in words (`opt.KEY` for a switch that is on,
+ * `opt.KEY.VALUE` for a choice), or null when the page has no words for it: a lobby row
+ * never shows a configuration's key as it is written (`show_cards`, `opening_rule`).
+ */
+function optionWord(k, v) {
+  if (k === 'rule' && has(`rule.${v}`)) return t(`rule.${v}`);
+  if (v === true && has(`opt.${k}`)) return t(`opt.${k}`);
+  if ((typeof v === 'string' || typeof v === 'number') && has(`opt.${k}.${v}`)) return t(`opt.${k}.${v}`);
+  return null;
+}
+
 /** What a lobby row says of a table's options, beside its seats and state: rated, the
  * game's rule and other options that differ from the game's own (read from the config
- * whatever the game), the time a turn or a game, and the computers' level. */
+ * whatever the game, in words), 记牌器, the time a turn or a game, and the computers'
+ * level. */
 export function tableMeta(tb, g) {
   const o = tb.options || {};
   const parts = [];
@@ -66,12 +79,11 @@ export function tableMeta(tb, g) {
   const config = o.config && typeof o.config === 'object' ? o.config : {};
   const usual = (g && g.config) || {};
   for (const [k, v] of Object.entries(config)) {
-    if (k === 'rule' && typeof v === 'string') {
-      parts.push(has(`rule.${v}`) ? t(`rule.${v}`) : v);
-    } else if (v === true && usual[k] !== true) {
-      parts.push(has(`opt.${k}`) ? t(`opt.${k}`) : has(`create.${k}`) ? t(`create.${k}`) : k);
-    }
+    if (v === usual[k] && k !== 'rule') continue;
+    const word = optionWord(k, v);
+    if (word) parts.push(word);
   }
+  if (o.card_counter) parts.push(t('opt.card_counter'));
   const turn = o.turn_seconds && (o.turn_seconds['*'] ?? Object.values(o.turn_seconds)[0]);
   if (turn) parts.push(t('meta.turn', { n: turn }));
   if (o.game_seconds) parts.push(t('meta.clock', { n: Math.round(o.game_seconds / 60) }));

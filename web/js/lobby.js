@@ -43,11 +43,12 @@ export function gameName(id) {
 
 /**
  * "How to play" for a game whose rules the page tells (web/js/rules.js), or null. Both the
- * lobby's card and the table's bar offer it.
+ * lobby's card and the table's bar offer it; a table's adds what its options change
+ * (`extra`, sections as showRules takes them).
  */
-export function rulesButton(game, cls = 'ghost') {
+export function rulesButton(game, cls = 'ghost', extra = []) {
   if (!rulesOf(game)) return null;
-  return h('button', { type: 'button', class: cls, dataset: { focus: 'rules' }, on: { click: () => showRules(game) } }, t('rules.how'));
+  return h('button', { type: 'button', class: cls, dataset: { focus: 'rules' }, on: { click: () => showRules(game, extra) } }, t('rules.how'));
 }
 
 function quickPlay(hall, game) {
@@ -64,11 +65,14 @@ let shownLobby = null;
 function tableRow(hall, tb, meta, buttons) {
   const people = tb.seats.filter((s) => s.user || s.bot).length;
   const host = tb.host === hall.user?.name ? [] : [t('lobby.host', { name: tb.host })];
+  // The host last: on a phone the line is cut short, and what the table is matters more.
+  const line = [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...meta, ...tableMeta(tb, known.get(tb.game)), ...host].join(' · ');
   return h(
     'li',
     { class: 'tablerow', dataset: { table: tb.id } },
     h('span', { class: 'tname' }, gameName(tb.game)),
-    h('span', { class: 'tmeta' }, [`${people}/${tb.seats.length}`, t(`status.${tb.status}`), ...host, ...meta, ...tableMeta(tb, known.get(tb.game))].join(' · ')),
+    // Cut short on a narrow screen: the whole line shows on hover, and is read out whole.
+    h('span', { class: 'tmeta', title: line }, line),
     h('span', { class: 'tbtns' }, buttons),
   );
 }

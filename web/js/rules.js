@@ -289,8 +289,9 @@ export function rulesOf(game) {
 }
 
 /** The rules in sections, in a dialog that Escape or Close shuts and that scrolls inside
- * itself; its foot offers the guided first game of this game again. */
-export function showRules(game) {
+ * itself; its foot offers the guided first game of this game again. `extra`: sections a
+ * table's options add ([heading, lines]), after the game's own. */
+export function showRules(game, extra = []) {
   const r = rulesOf(game);
   if (!r) return;
   const dlg = h(
@@ -304,7 +305,7 @@ export function showRules(game) {
         'div',
         { class: 'rulesbody', tabindex: '0', role: 'region', 'aria-label': r.title },
         h('p', { class: 'goal' }, r.goal),
-        r.sections.map(([head, lines]) => h('section', {}, h('h3', {}, head), h('ul', {}, lines.map((line) => h('li', {}, line))))),
+        [...r.sections, ...extra].map(([head, lines]) => h('section', {}, h('h3', {}, head), h('ul', {}, lines.map((line) => h('li', {}, line))))),
       ),
       h(
         'div',

@@ -33,6 +33,22 @@ export function stakeFields(g) {
   return { fields, config };
 }
 
+/**
+ * The rules card's section for a table with 加倍 or 明牌 (its configuration `config`): what
+ * each choice does and how the stakes are made, as [heading, lines]; null for a table
+ * without them, whose card says only the game's own rules.
+ */
+export function stakesRules(config) {
+  const c = config && typeof config === 'object' ? config : {};
+  const double = c.doubling === 'double' || c.doubling === 'super';
+  if (!double && !c.show_cards) return null;
+  const lines = [];
+  if (double) lines.push(t(`stakes.rules.${c.doubling}`), t('stakes.rules.split'));
+  if (c.show_cards) lines.push(t('stakes.rules.show'));
+  lines.push(t('stakes.rules.stake'));
+  return [t('stakes.rules.head'), lines];
+}
+
 /** The words of a stakes choice — a button, a log line — or null for any other action. */
 export function stakeLabel(a) {
   if (!a || typeof a !== 'object') return null;

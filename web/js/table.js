@@ -10,7 +10,7 @@ import { gameName, gameInfo, games, rulesButton } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { guide } from './guide.js';
 import { checkDeal } from './fair.js';
-import { stakeLabel } from './stakes.js';
+import { stakeLabel, stakesRules } from './stakes.js';
 import { api } from './net.js';
 import * as cardtable from './cardtable.js';
 import * as tenhalf from './tenhalf.js';
@@ -415,7 +415,7 @@ export class TableView {
       this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
       this.you === undefined && info && this.cameToFull && h('span', { class: 'doornote', role: 'status' }, t('door.watching')),
       h('span', { class: 'spacer' }),
-      info && rulesButton(info.game, 'ghost small'),
+      info && rulesButton(info.game, 'ghost small', [stakesRules(info.options?.config)].filter(Boolean)),
       invite &&
         h(
           'button',

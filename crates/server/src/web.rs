@@ -38,6 +38,8 @@ pub const ASSETS: &[Asset] = assets![
     "app.css",
     "favicon.svg",
     "cues.css",
+    "table.css",
+    "pages.css",
     "js/app.js",
     "js/cards.js",
     "js/cardtable.js",

@@ -36,12 +36,16 @@ const box = (page, sel) =>
 
 const meets = (a, b) => a && b && Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
 
-/** The coach mark is in the window, covers none of the action buttons, and the table fits. */
+/** The coach mark is in the window, hides neither what it points at nor any of the action
+ * buttons, and the table fits. */
 async function guideFits(page, what) {
   const coach = await box(page, '.coach');
   assert.ok(coach, `${what}: the coach mark shows`);
   const { w, h } = await page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
   assert.ok(coach.left >= 0 && coach.top >= 0 && coach.right <= w && coach.bottom <= h, `${what}: the coach mark is in the window: ${JSON.stringify(coach)}`);
+  const target = await box(page, '.tableview .coached');
+  assert.ok(target, `${what}: the coach mark points at a part of the table`);
+  assert.ok(!meets(coach, target), `${what}: the coach mark leaves what it points at in sight: ${JSON.stringify({ coach, target })}`);
   const buttons = await page.locator('.tableview .controls button').evaluateAll((bs) =>
     bs.map((b) => b.getBoundingClientRect()).filter((r) => r.width).map((r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom })),
   );

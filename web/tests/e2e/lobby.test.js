@@ -168,3 +168,75 @@ test("the lobby's game icons sit beside the titles, never over them", async () =
     await page.context().close();
   }
 });
+
+/** Each open table's line in the lobby: its text, and how many lines its name and its
+ * description take, where its buttons sit and whether the description is cut short. */
+function rows(page) {
+  return page.locator('.tables.open .tablerow').evaluateAll((lis) =>
+    lis.map((li) => {
+      const lines = (el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return new Set([...r.getClientRects()].filter((x) => x.width).map((x) => Math.round(x.top))).size;
+      };
+      const [name, meta, btns] = ['.tname', '.tmeta', '.tbtns'].map((s) => li.querySelector(s));
+      const m = meta.getBoundingClientRect();
+      const b = btns.getBoundingClientRect();
+      return {
+        text: li.innerText,
+        title: meta.title,
+        full: meta.textContent,
+        lines: lines(name) + lines(meta),
+        beside: b.left >= Math.max(name.getBoundingClientRect().right, m.right) - 0.5 && b.top < m.bottom,
+        cut: meta.scrollWidth > meta.clientWidth,
+      };
+    }),
+  );
+}
+
+test("a phone's lobby row is two lines, its options in words in both languages", async () => {
+  // Two hosts open tables with every option worded in a row, through the create dialog.
+  const dd = await openPage(env.browser, env.server.url);
+  await dd.locator('.g-doudizhu button.ghost').click();
+  let dialog = dd.locator('dialog');
+  await dialog.locator('select[name="doubling"]').selectOption('super');
+  await dialog.locator('input[name="show_cards"]').check();
+  await dialog.locator('input[data-option="card_counter"]').check();
+  await dialog.locator('label', { hasText: 'Seconds per turn' }).locator('input').fill('20');
+  await dialog.locator('button[value="go"]').click();
+  await dd.waitForURL(/#\/t\//);
+  const go = await openPage(env.browser, env.server.url);
+  await go.locator('.g-gomoku button.ghost').click();
+  dialog = go.locator('dialog');
+  await dialog.locator('label', { hasText: 'Opening' }).locator('select').selectOption('swap2');
+  await dialog.locator('label', { hasText: 'Undo' }).locator('select').selectOption('never');
+  await dialog.locator('button[value="go"]').click();
+  await go.waitForURL(/#\/t\//);
+  for (const [options, words] of [
+    [PHONE, { 斗地主: ['超级加倍', '明牌', '记牌器', '每步 20 秒'], 五子棋: ['交换开局', '不许悔棋'] }],
+    [{ ...PHONE, locale: 'en-US' }, { 'Dou Dizhu': ['super doubling', 'show hand', 'card counter', '20 s a turn'], Gomoku: ['swap2 opening', 'no undo'] }],
+    [DESKTOP, { 'Dou Dizhu': ['super doubling', 'show hand', 'card counter'], Gomoku: ['swap2 opening', 'no undo'] }],
+  ]) {
+    const page = await openPage(env.browser, env.server.url, options);
+    await page.locator('.tables.open .tablerow').nth(1).waitFor();
+    const seen = await rows(page);
+    for (const [game, parts] of Object.entries(words)) {
+      const row = seen.find((r) => r.text.startsWith(game));
+      assert.ok(row, `${game}: ${JSON.stringify(seen)}`);
+      for (const part of parts) assert.ok(row.full.includes(part), `${game} says ${part}: ${row.full}`);
+    }
+    for (const row of seen) {
+      assert.doesNotMatch(row.text, /\b[a-z]+_[a-z_]+\b/, 'no option written as its key');
+      assert.ok(row.lines <= 2, `two lines at most: ${row.lines} in ${options.viewport.width}px: ${row.full}`);
+      assert.ok(row.beside, `the buttons beside the text: ${row.full}`);
+      assert.equal(row.title, row.full, 'the whole line, as the title');
+    }
+    if (options.viewport.width < 400) assert.ok(seen.some((r) => r.cut), 'a long line is cut short on a phone');
+    await page.locator('.tables.open').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`lobby-rows-${options.viewport.width}-${options.locale}`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  await dd.context().close();
+  await go.context().close();
+});

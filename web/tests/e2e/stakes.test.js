@@ -21,6 +21,33 @@ async function allSuited(page, selector) {
   }, selector);
 }
 
+/**
+ * What keeps a shown hand at `seat` from being read, card by card: a rank smaller than
+ * 10 px (the plays on a phone's felt are drawn at about that size; a joker's corner is its
+ * small JOKER letters, and its star tells it), or a corner — the rank and suit — covered
+ * by the next card of its row or by the row below. Empty when every card can be read.
+ */
+async function legible(page, seat) {
+  return page.evaluate((sel) => {
+    const out = [];
+    const rows = [...document.querySelectorAll(`${sel} .cardrow.revealed`)];
+    rows.forEach((row, k) => {
+      const cards = [...row.querySelectorAll('.card')];
+      const below = rows[k + 1]?.getBoundingClientRect().top ?? Infinity;
+      cards.forEach((card, i) => {
+        const corner = card.querySelector('.corner').getBoundingClientRect();
+        const size = parseFloat(getComputedStyle(card.querySelector('.corner b')).fontSize);
+        const name = card.getAttribute('aria-label');
+        if (size < 10 && !card.matches('.joker')) out.push(`${name}: ${size}px`);
+        const next = cards[i + 1]?.getBoundingClientRect().left ?? Infinity;
+        if (corner.right > next + 0.5) out.push(`${name}: covered by the next card`);
+        if (corner.bottom > below + 0.5) out.push(`${name}: covered by the row below`);
+      });
+    });
+    return out;
+  }, seat);
+}
+
 /** Opens a Dou Dizhu table with 超级加倍 and 明牌 from the dialog, two computers, ready. */
 async function stakesTable(page) {
   await page.locator('.g-doudizhu button.ghost').click();
@@ -106,6 +133,7 @@ for (const [device, options, zh] of [
       const size = await watcher.evaluate((s) => [...window.qipai.hall.views.values()][0].game.view.hand_sizes[s], me);
       assert.equal(shown.n, size, 'the whole shown hand');
       assert.deepEqual(shown.plain, [], 'the shown hand has suits');
+      assert.deepEqual(await legible(watcher, `.seat[data-seat="${me}"]`), [], 'the shown hand can be read');
       assert.deepEqual(await unseen(watcher), [], 'the shown hand, out of sight');
       await watcher.screenshot({ path: screenshotPath(`stakes-shown-${device}`) });
       await watcher.context().close();
@@ -154,4 +182,41 @@ test('a table without the options is set up as before: no doubling, no 明牌', 
   assert.equal(await other.locator('dialog select[name="doubling"]').count(), 0);
   assert.equal(await other.locator('dialog input[name="show_cards"]').count(), 0);
   await other.context().close();
+});
+
+test("the table's rules card says what 加倍 and 明牌 do when the table has them, and only then", async () => {
+  for (const [options, zh] of [
+    [DESKTOP_ZH, true],
+    [{ ...PHONE, locale: 'en-US' }, false],
+  ]) {
+    for (const stakes of [true, false]) {
+      const page = await openPage(env.browser, env.server.url, options);
+      await page.locator('.g-doudizhu button.ghost').click();
+      const dialog = page.locator('dialog');
+      if (stakes) {
+        await dialog.locator('select[name="doubling"]').selectOption('super');
+        await dialog.locator('input[name="show_cards"]').check();
+      }
+      await dialog.locator('button[value="go"]').click();
+      await page.waitForURL(/#\/t\//);
+      await page.locator('.tbar [data-focus="rules"]').click();
+      const card = page.locator('dialog.rules[open]');
+      await card.waitFor();
+      const heads = await card.locator('h3').allInnerTexts();
+      const text = await card.innerText();
+      const head = zh ? '这一桌的加倍和明牌' : 'This table: doubling (加倍) and showing the hand (明牌)';
+      if (stakes) {
+        assert.ok(heads.includes(head), heads.join(' | '));
+        for (const part of zh ? ['超级加倍 ×4', '农民加倍只翻自己和地主之间', '明牌：', '× 地主的加倍 × 这个农民的加倍'] : ['super double ×4', "A farmer's double counts only", 'Showing the hand:', "× the landlord's double × that farmer's double"]) {
+          assert.ok(text.includes(part), `${part} in ${text}`);
+        }
+        await page.screenshot({ path: screenshotPath(`stakes-rules-${zh ? 'desktop-zh' : 'phone-en'}`) });
+      } else {
+        assert.ok(!heads.includes(head), heads.join(' | '));
+      }
+      await card.getByRole('button', { name: zh ? '关闭' : 'Close' }).click();
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  }
 });
