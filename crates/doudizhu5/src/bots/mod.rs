@@ -1,11 +1,15 @@
 //! Computer players: `random` (uniform over the legal actions), `heuristic`, and `search`
 //! ([`game::search::SearchBot`] in the play phase, the heuristic's grab and declaration;
 //! `search:fast`, `search`, `search:strong`, `search:N` worlds, `search:Nms`).
+//!
+//! Each chooses by rank and puts its play down with suits ([`Suits`]), as a person does.
 
 pub(crate) mod heuristic;
 mod search;
+mod suits;
 
 pub use heuristic::HeuristicBot;
+pub use suits::Suits;
 
 use crate::rules::DouDizhu5;
 use game::search::{Budget, SearchBot, CARD_BOT_NAMES};
@@ -14,12 +18,20 @@ use game::{Bot, RandomBot, Seed};
 /// The bot names, strongest last.
 pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
+/// The random bot draws its suits from its own stream, apart from its choice of play.
+const SUITS_STREAM: u64 = 1;
+
 /// A bot by name.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu5>>> {
     match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        "heuristic" => Some(Box::new(HeuristicBot)),
-        _ => Budget::from_name(name, "search")
-            .map(|b| Box::new(SearchBot::<DouDizhu5>::new(b, seed, 5)) as Box<dyn Bot<DouDizhu5>>),
+        "random" => Some(Box::new(Suits::random(
+            RandomBot::new(seed),
+            &seed.derive(SUITS_STREAM),
+        ))),
+        "heuristic" => Some(Box::new(Suits::careful(HeuristicBot))),
+        _ => Budget::from_name(name, "search").map(|b| {
+            Box::new(Suits::careful(SearchBot::<DouDizhu5>::new(b, seed, 5)))
+                as Box<dyn Bot<DouDizhu5>>
+        }),
     }
 }

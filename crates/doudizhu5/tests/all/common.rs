@@ -37,6 +37,22 @@ pub fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
     }
 }
 
+/// A landlord (seat 0, face-up holder) with a bomb, exactly two 3d, three 4h; the third 3d
+/// with seat 3, who holds no other 3.
+pub fn partner_deal() -> Config {
+    deal(
+        [
+            "3d 3d 4h 4h 4h 5c 5d 5h 5s 5s As 2s",
+            "3c 3h 3s",
+            "3c 3h 3s",
+            "3d 4c 5c 6c 7c",
+            "3c 3h 3s",
+        ],
+        "",
+        ("5s", 0),
+    )
+}
+
 pub fn start(config: &Config) -> State {
     DouDizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
 }

@@ -238,8 +238,9 @@ fn hidden_solo_and_partner_call_look_alike(seed: u64, pick: u64) -> Result<(), T
         s
     };
     let (a, b) = (declare("partner"), declare("hidden_solo"));
-    // Up to the first 3 played by the landlord or the partner (then the mark shows), and
-    // short of the last action (then the game is scored, a solo differently).
+    // Up to the first 3 played by the landlord or the partner, by rank or suited (then the
+    // mark shows), and short of the last action (then the game is scored, a solo
+    // differently).
     let last = a.len() - 1;
     let until_a_three = || {
         let mut i = 0;
@@ -249,7 +250,7 @@ fn hidden_solo_and_partner_call_look_alike(seed: u64, pick: u64) -> Result<(), T
                 || (seat == landlord || seat == partner)
                     && action["play"]
                         .as_str()
-                        .is_some_and(|p| p.split(' ').any(|r| r == "3"))
+                        .is_some_and(|p| p.split(' ').any(|c| c.starts_with('3')))
         }
     };
     for observer in (0..=SEATS).filter(|&o| o != landlord && o != partner) {
