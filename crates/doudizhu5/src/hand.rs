@@ -98,18 +98,18 @@ impl Hand {
     /// Why the hand cannot give a suited play: the first copy it lacks ("you hold no
     /// second 6♦"); `None` when it holds them all.
     pub(crate) fn lacks(&self, play: SuitedCards) -> Option<String> {
-        Card::all()
-            .find(|&c| play.count(c) > self.copies(c))
-            .map(|c| not_held(c, self.copies(c)))
+        play.iter()
+            .find(|&(c, n)| n > self.copies(c))
+            .map(|(c, _)| not_held(c, self.copies(c)))
     }
 
     /// Removes exactly the cards a suited play names. The caller checks that the hand
     /// holds them ([`Hand::lacks`]).
     pub(crate) fn remove_suited(&mut self, play: SuitedCards) {
         debug_assert!(self.lacks(play).is_none());
-        for c in play.cards() {
-            self.copies[c.id() as usize] -= 1;
-            self.ranks.remove(c.rank(), 1);
+        for (c, n) in play.iter() {
+            self.copies[c.id() as usize] -= n;
+            self.ranks.remove(c.rank(), u32::from(n));
         }
     }
 }

@@ -53,7 +53,7 @@ impl SuitedCards {
             return false;
         }
         let (w, s) = Self::slot(card);
-        self.0[w] += 1 << s;
+        self.0[w] += 1u64 << s;
         true
     }
 
@@ -70,13 +70,28 @@ impl SuitedCards {
         self.0[0] != 0 || self.0[1] & !jokers != 0
     }
 
+    /// Each card the play holds with its number of copies, ascending by rank then suit;
+    /// only the cards held are visited (a play is applied in self-play's hot path).
+    pub fn iter(self) -> impl Iterator<Item = (Card, u8)> {
+        self.0.into_iter().enumerate().flat_map(|(w, mut bits)| {
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let shift = bits.trailing_zeros() & !1;
+                let n = ((bits >> shift) & 3) as u8;
+                bits &= !(3 << shift);
+                let id = u8::try_from(w * 32 + shift as usize / 2).ok()?;
+                Some((Card::from_id(id)?, n))
+            })
+        })
+    }
+
     /// The cards with their copies, ascending by rank then suit.
     pub fn cards(self) -> Vec<Card> {
         let mut out = Vec::new();
-        for c in Card::all() {
-            for _ in 0..self.count(c) {
-                out.push(c);
-            }
+        for (c, n) in self.iter() {
+            out.extend(std::iter::repeat_n(c, usize::from(n)));
         }
         out
     }
@@ -84,11 +99,8 @@ impl SuitedCards {
     /// The same cards by rank: what the rules compare.
     pub fn ranks(self) -> RankCounts {
         let mut rc = RankCounts::EMPTY;
-        for c in Card::all() {
-            let n = self.count(c);
-            if n > 0 {
-                rc.add(c.rank(), u32::from(n));
-            }
+        for (c, n) in self.iter() {
+            rc.add(c.rank(), u32::from(n));
         }
         rc
     }
@@ -157,6 +169,9 @@ mod tests {
         assert_eq!(p.to_string(), "6d 6d 6c 2s BJ RJ");
         assert_eq!(p.ranks(), "6 6 6 2 BJ RJ".parse().unwrap());
         assert_eq!(p.count("6d".parse().unwrap()), 2);
+        let held: Vec<(String, u8)> = p.iter().map(|(c, n)| (c.to_string(), n)).collect();
+        let want = [("6d", 2), ("6c", 1), ("2s", 1), ("BJ", 1), ("RJ", 1)];
+        assert_eq!(held, want.map(|(c, n)| (c.to_string(), n)));
         assert!(p.has_suits());
         assert!(!"BJ RJ RJ".parse::<SuitedCards>().unwrap().has_suits());
         assert!("6d 6d 6d 6d".parse::<SuitedCards>().is_err());

@@ -2,7 +2,8 @@
 //! ([`game::search::SearchBot`] in the play phase, the heuristic's grab and declaration;
 //! `search:fast`, `search`, `search:strong`, `search:N` worlds, `search:Nms`).
 //!
-//! Each chooses by rank and puts its play down with suits ([`Suits`]), as a person does.
+//! Each chooses by rank; `heuristic` and `search` put their plays down suited ([`Suits`]),
+//! as a person does.
 
 pub(crate) mod heuristic;
 mod search;
@@ -18,20 +19,13 @@ use game::{Bot, RandomBot, Seed};
 /// The bot names, strongest last.
 pub const NAMES: &[&str] = CARD_BOT_NAMES;
 
-/// The random bot draws its suits from its own stream, apart from its choice of play.
-const SUITS_STREAM: u64 = 1;
-
 /// A bot by name.
 pub fn by_name(name: &str, seed: &Seed) -> Option<Box<dyn Bot<DouDizhu5>>> {
     match name {
-        "random" => Some(Box::new(Suits::random(
-            RandomBot::new(seed),
-            &seed.derive(SUITS_STREAM),
-        ))),
-        "heuristic" => Some(Box::new(Suits::careful(HeuristicBot))),
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "heuristic" => Some(Box::new(Suits::new(HeuristicBot))),
         _ => Budget::from_name(name, "search").map(|b| {
-            Box::new(Suits::careful(SearchBot::<DouDizhu5>::new(b, seed, 5)))
-                as Box<dyn Bot<DouDizhu5>>
+            Box::new(Suits::new(SearchBot::<DouDizhu5>::new(b, seed, 5))) as Box<dyn Bot<DouDizhu5>>
         }),
     }
 }

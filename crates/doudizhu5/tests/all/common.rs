@@ -1,8 +1,10 @@
 //! Shared test helpers: fixed deals and driving a game by hand.
 
-use cards::{parse_cards, Card};
-use doudizhu5::{Action, Config, CustomDeal, DouDizhu5, Event, State, DECK, HAND, KITTY, SEATS};
-use game::{Rules, Seed, ToAct};
+use cards::{parse_cards, Card, RankCounts};
+use doudizhu5::{
+    Action, Config, CustomDeal, DouDizhu5, Event, State, SuitedCards, DECK, HAND, KITTY, SEATS,
+};
+use game::{deal, GameRng, Rules, Seed, ToAct};
 
 /// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
 /// remainder), the given kitty (filled up likewise), and the face-up card.
@@ -72,4 +74,17 @@ pub fn decline_all(state: &mut State) -> Vec<Event> {
         events.extend(act(state, s, Action::Decline));
     }
     events
+}
+
+/// The copies of `ranks` a player might put down: any of the hand's, drawn at random.
+pub fn any_copies(hand: &[Card], ranks: RankCounts, rng: &mut GameRng) -> SuitedCards {
+    let mut out = SuitedCards::EMPTY;
+    for (rank, n) in ranks.iter() {
+        let mut copies: Vec<Card> = hand.iter().copied().filter(|c| c.rank() == rank).collect();
+        deal::shuffle(&mut copies, rng);
+        for &c in &copies[..n as usize] {
+            assert!(out.add(c));
+        }
+    }
+    out
 }

@@ -3,28 +3,15 @@
 
 use crate::common;
 
-use cards::{Card, RankCounts};
-use common::{act, decline_all, partner_deal, start};
+use cards::Card;
+use common::{act, any_copies, decline_all, partner_deal, start};
 use doudizhu5::declare::Mode;
 use doudizhu5::{Action, DouDizhu5, Event, State, SuitedCards, SEATS};
-use game::{deal, GameRng, Rules, Seed, ToAct, Viewer};
+use game::{deal, Rules, Seed, ToAct, Viewer};
 use proptest::prelude::*;
 
 fn suited(cards: &str) -> Action {
     Action::PlaySuited(cards.parse().unwrap())
-}
-
-/// The copies of `ranks` a player might put down: any of the hand's, drawn at random.
-fn any_copies(hand: &[Card], ranks: RankCounts, rng: &mut GameRng) -> SuitedCards {
-    let mut out = SuitedCards::EMPTY;
-    for (rank, n) in ranks.iter() {
-        let mut copies: Vec<Card> = hand.iter().copied().filter(|c| c.rank() == rank).collect();
-        deal::shuffle(&mut copies, rng);
-        for &c in &copies[..n as usize] {
-            assert!(out.add(c));
-        }
-    }
-    out
 }
 
 fn views(state: &State) -> Vec<doudizhu5::View> {
