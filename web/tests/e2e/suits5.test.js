@@ -36,7 +36,8 @@ async function chooseAPlay(page) {
         }
         return null;
       });
-      for (const i of swap || []) await page.locator(`.hand .card[data-i="${i}"]`).click();
+      // The hand is fanned: each card shows its left edge, where a player clicks it.
+      for (const i of swap || []) await page.locator(`.hand .card[data-i="${i}"]`).click({ position: { x: 6, y: 12 } });
       return cardLabels(page, '.hand .card.sel');
     }
     const other = page.locator('.controls button[data-act]:not([disabled]):not([data-act="play"])');
