@@ -126,7 +126,9 @@ const ADAPTERS = {
         if (sets.length) plays[i] = { text: sets.map((s) => `${label(s.card, zh)}×${s.count}`).join(' ') };
       });
     } else {
-      plays = lastTurns(v.history, n, (x) => x.seat, (x) => x.cards);
+      // A play shows the suits its player chose; a play by rank (typed so, or timed out)
+      // shows its ranks, since the copies the game chose are nobody's to see.
+      plays = lastTurns(v.history, n, (x) => x.seat, (x) => x.suited ?? x.cards);
     }
     const roles = Array.from({ length: n }, (_, i) => [
       i === v.landlord && t('dd.landlord'),
@@ -144,7 +146,10 @@ const ADAPTERS = {
     // Three decks with their jokers.
     const deck = { decks: 3, jokers: true };
     const played = v.history.map((x) => x.cards).filter(Boolean);
-    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord, deck, played };
+    // Plays are put down as the cards selected, suits and all; a hint keeps the marked
+    // card back and takes the lowest suits first, as a careful player would.
+    const suited = { keep: v.declaration?.marked ?? null };
+    return { n, hand: tokens(v.hand), sizes: v.hand_sizes, plays, roles, center, revealed: null, landlord: v.landlord, deck, played, suited };
   },
 };
 
@@ -158,20 +163,32 @@ function same(card, token) {
   return a.rank === b.rank && (!b.suit || a.suit === b.suit);
 }
 
-/** The hand indexes a play takes, each card once; null when the hand lacks them. */
-export function pickFor(hand, play) {
+/**
+ * The hand indexes a play takes, each card once; null when the hand lacks them. Where the
+ * play names a rank alone, any copy does: the hand's first, or with `careful` (the hand
+ * held highest first) the lowest suit first and the card `careful.keep` last.
+ */
+export function pickFor(hand, play, careful = null) {
   const used = new Set();
   const out = [];
+  let order = hand.map((_, j) => j);
+  if (careful) {
+    order.reverse();
+    order = [...order.filter((j) => hand[j] !== careful.keep), ...order.filter((j) => hand[j] === careful.keep)];
+  }
   for (const tok of tokens(play)) {
     // Prefer an exact card, then any card of the rank.
-    let i = hand.findIndex((c, j) => !used.has(j) && c === tok);
-    if (i < 0) i = hand.findIndex((c, j) => !used.has(j) && same(c, tok));
-    if (i < 0) return null;
+    let i = order.find((j) => !used.has(j) && hand[j] === tok);
+    if (i === undefined) i = order.find((j) => !used.has(j) && same(hand[j], tok));
+    if (i === undefined) return null;
     used.add(i);
     out.push(i);
   }
   return out;
 }
+
+/** Whether typed text names a suit (`6d`, `6♦`): the player chose the very cards. */
+const NAMES_SUIT = /(^|[^BR])(10|[2-9TJQKA])[SHCD♠♥♣♦]/i;
 
 /** Whether the selected cards are exactly the play. */
 function matches(selected, play) {
@@ -340,13 +357,16 @@ export function render(tv, result) {
   const hint = () => {
     if (!plays.length) return;
     ui.hint = (ui.hint + 1) % plays.length;
-    const idx = pickFor(hand, plays[ui.hint].play);
+    const idx = pickFor(hand, plays[ui.hint].play, m.suited);
     ui.sel = new Set(idx || []);
     redraw();
   };
+  // Where plays are suited (五人斗地主) the cards selected are sent, suits and all, once
+  // they make a legal play; elsewhere the legal play itself.
+  const put = (cards, legalPlay) => tv.act(m.suited ? { play: cards.join(' ') } : legalPlay);
   const play = () => {
     if (!chosen) return;
-    tv.act(chosen);
+    put(selected, chosen);
   };
 
   const cardEl = (c, i) => {
@@ -418,7 +438,9 @@ export function render(tv, result) {
       ui.sel = new Set(read.idx);
       const sel = read.idx.map((i) => hand[i]);
       const a = sel.length ? plays.find((p) => matches(sel, p.play)) : null;
-      if (a) return tv.act(a);
+      // Ranks typed alone leave the copies to the game, as at the terminal.
+      if (a && m.suited && !NAMES_SUIT.test(input.value)) return tv.act(a);
+      if (a) return put(sel, a);
       if (sel.length) toast(t('type.cannot', { cards: sel.map((c) => label(c, zh)).join(' ') }));
       redraw();
     });

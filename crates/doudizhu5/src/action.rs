@@ -3,6 +3,7 @@
 use crate::declare::{InstantWin, Mode};
 use crate::grab::Shown;
 use crate::play::Kind;
+use crate::suited::{names_suits, SuitedCards};
 use cards::{Card, RankCounts};
 use game::Seat;
 use serde::{Deserialize, Serialize};
@@ -22,9 +23,10 @@ pub enum Phase {
 }
 
 /// One move. JSON: `{"grab":"9h"}`, `"decline"`, `{"declare":"partner"}`,
-/// `{"play":"3 3 3 4 4"}`, `"pass"`.
+/// `{"play":"3 3 3 4 4"}` (by rank), `{"play":"3d 3d 3c 4h 4s"}` (the player's own suited
+/// cards), `"pass"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(from = "Wire<Mode>", into = "Wire<Mode>")]
 pub enum Action {
     /// Click a grab card: shows a pair of it, or the triple if the pair is already shown.
     Grab(Card),
@@ -32,8 +34,12 @@ pub enum Action {
     Decline,
     /// The landlord's declaration.
     Declare(Mode),
-    /// Cards played, by rank.
+    /// Cards played, by rank: the game chooses which copies leave the hand (lowest suit
+    /// first, the marked card last), and the table shows ranks only.
     Play(RankCounts),
+    /// Cards played as the player chose them, suits and all: exactly these copies leave the
+    /// hand, and the table shows them. A play of jokers alone is a rank-only play.
+    PlaySuited(SuitedCards),
     /// Not following the play on the table (过).
     Pass,
 }
@@ -52,7 +58,7 @@ pub enum PublicMode {
 /// What the other seats learn of an [`Action`]: the action itself, except that a hidden
 /// solo and a partner call both read `{"declare":"marked"}`. JSON as for [`Action`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(from = "Wire<PublicMode>", into = "Wire<PublicMode>")]
 pub enum PublicAction {
     /// A grab card was clicked (the set it shows is public).
     Grab(Card),
@@ -62,6 +68,8 @@ pub enum PublicAction {
     Declare(PublicMode),
     /// Cards played, by rank.
     Play(RankCounts),
+    /// Cards played with their suits, as the player chose them.
+    PlaySuited(SuitedCards),
     /// Passed.
     Pass,
 }
@@ -76,7 +84,111 @@ impl From<Action> for PublicAction {
                 PublicAction::Declare(PublicMode::Marked)
             }
             Action::Play(cards) => PublicAction::Play(cards),
+            Action::PlaySuited(cards) => PublicAction::PlaySuited(cards),
             Action::Pass => PublicAction::Pass,
+        }
+    }
+}
+
+/// The cards of a play as JSON writes them: one string, suited cards (`"6d 6c"`) for a
+/// suited play, ranks (`"6 6"`) otherwise, so that records and clients from before suited
+/// plays read on unchanged.
+#[derive(Clone, Copy)]
+enum PlayText {
+    Ranks(RankCounts),
+    Suited(SuitedCards),
+}
+
+impl Serialize for PlayText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PlayText::Ranks(r) => r.serialize(s),
+            PlayText::Suited(c) => c.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let read = if names_suits(&text) {
+            text.parse().map(PlayText::Suited)
+        } else {
+            text.parse().map(PlayText::Ranks)
+        };
+        read.map_err(serde::de::Error::custom)
+    }
+}
+
+/// [`Action`] and [`PublicAction`] as JSON: both play forms under the one key `play`.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Wire<M> {
+    Grab(Card),
+    Decline,
+    Declare(M),
+    Play(PlayText),
+    Pass,
+}
+
+/// A suited play of jokers alone names nothing a rank-only play does not: it is written,
+/// and read back, as ranks.
+fn play_text(cards: SuitedCards) -> PlayText {
+    if cards.has_suits() {
+        PlayText::Suited(cards)
+    } else {
+        PlayText::Ranks(cards.ranks())
+    }
+}
+
+impl From<Wire<Mode>> for Action {
+    fn from(w: Wire<Mode>) -> Action {
+        match w {
+            Wire::Grab(c) => Action::Grab(c),
+            Wire::Decline => Action::Decline,
+            Wire::Declare(m) => Action::Declare(m),
+            Wire::Play(PlayText::Ranks(r)) => Action::Play(r),
+            Wire::Play(PlayText::Suited(c)) => Action::PlaySuited(c),
+            Wire::Pass => Action::Pass,
+        }
+    }
+}
+
+impl From<Action> for Wire<Mode> {
+    fn from(a: Action) -> Wire<Mode> {
+        match a {
+            Action::Grab(c) => Wire::Grab(c),
+            Action::Decline => Wire::Decline,
+            Action::Declare(m) => Wire::Declare(m),
+            Action::Play(r) => Wire::Play(PlayText::Ranks(r)),
+            Action::PlaySuited(c) => Wire::Play(play_text(c)),
+            Action::Pass => Wire::Pass,
+        }
+    }
+}
+
+impl From<Wire<PublicMode>> for PublicAction {
+    fn from(w: Wire<PublicMode>) -> PublicAction {
+        match w {
+            Wire::Grab(c) => PublicAction::Grab(c),
+            Wire::Decline => PublicAction::Decline,
+            Wire::Declare(m) => PublicAction::Declare(m),
+            Wire::Play(PlayText::Ranks(r)) => PublicAction::Play(r),
+            Wire::Play(PlayText::Suited(c)) => PublicAction::PlaySuited(c),
+            Wire::Pass => PublicAction::Pass,
+        }
+    }
+}
+
+impl From<PublicAction> for Wire<PublicMode> {
+    fn from(a: PublicAction) -> Wire<PublicMode> {
+        match a {
+            PublicAction::Grab(c) => Wire::Grab(c),
+            PublicAction::Decline => Wire::Decline,
+            PublicAction::Declare(m) => Wire::Declare(m),
+            PublicAction::Play(r) => Wire::Play(PlayText::Ranks(r)),
+            PublicAction::PlaySuited(c) => Wire::Play(play_text(c)),
+            PublicAction::Pass => Wire::Pass,
         }
     }
 }
@@ -126,6 +238,10 @@ pub enum Event {
         seat: Seat,
         /// The cards.
         cards: RankCounts,
+        /// The same cards with their suits, when the player named them; `None` for a play
+        /// by rank, whose copies the game chose and nobody sees.
+        #[serde(default)]
+        suited: Option<SuitedCards>,
         /// As what.
         kind: Kind,
     },
@@ -162,4 +278,9 @@ pub struct Turn {
     pub seat: Seat,
     /// The cards, or `None` for a pass.
     pub cards: Option<RankCounts>,
+    /// The same cards with their suits, for a play whose player named them; `None` for a
+    /// pass and for a play by rank (the copies the game chose would tell what the hand
+    /// still holds, so nobody is shown them).
+    #[serde(default)]
+    pub suited: Option<SuitedCards>,
 }

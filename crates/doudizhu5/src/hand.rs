@@ -3,6 +3,7 @@
 //! Plays are rank multisets, but the grab and the partner card are about suited cards, so a
 //! hand keeps a count per card (0–3, three decks) next to its rank counts.
 
+use crate::suited::{not_held, SuitedCards};
 use cards::{Card, Rank, RankCounts, Suit};
 
 /// A player's cards: per-card copy counts and the matching rank counts.
@@ -93,6 +94,24 @@ impl Hand {
         }
         gone
     }
+
+    /// Why the hand cannot give a suited play: the first copy it lacks ("you hold no
+    /// second 6♦"); `None` when it holds them all.
+    pub(crate) fn lacks(&self, play: SuitedCards) -> Option<String> {
+        play.iter()
+            .find(|&(c, n)| n > self.copies(c))
+            .map(|(c, _)| not_held(c, self.copies(c)))
+    }
+
+    /// Removes exactly the cards a suited play names. The caller checks that the hand
+    /// holds them ([`Hand::lacks`]).
+    pub(crate) fn remove_suited(&mut self, play: SuitedCards) {
+        debug_assert!(self.lacks(play).is_none());
+        for (c, n) in play.iter() {
+            self.copies[c.id() as usize] -= n;
+            self.ranks.remove(c.rank(), u32::from(n));
+        }
+    }
 }
 
 /// The cards of a rank in the order they leave a hand: ♦ ♣ ♥ ♠, or the joker itself.
@@ -118,5 +137,18 @@ mod tests {
         let gone = h.remove_play("3".parse().unwrap(), Some(marked));
         assert_eq!(cards::format_cards(&gone), "3d");
         assert_eq!(h.len(), 1);
+    }
+
+    #[test]
+    fn a_suited_play_takes_its_own_copies_or_none() {
+        let mut h = Hand::of(&parse_cards("6d 6c 6d 5s").unwrap());
+        assert_eq!(
+            h.lacks("6c 6c".parse().unwrap()).as_deref(),
+            Some("you hold no second 6♣")
+        );
+        assert_eq!(h.lacks("6d 6d 6c".parse().unwrap()), None);
+        h.remove_suited("6d 6c".parse().unwrap());
+        assert_eq!(cards::format_cards(&h.cards()), "5s 6d");
+        assert_eq!(h.ranks(), "5 6".parse().unwrap());
     }
 }

@@ -7,6 +7,7 @@
 //! * [`Play`] and [`Kind`] — what a set of ranks is as a play, and what beats what
 //!   (2222 < joker bombs < 33333; the two-trio plane order AAA222 < … < 222333);
 //! * [`movegen`] — every legal play of a hand, exact, counted without listing, prunable;
+//! * [`suited`] — plays that name their suited cards, as the player chose them;
 //! * [`grab`], [`declare`], [`scoring`] — the grab, the declarations and instant wins, the
 //!   score table;
 //! * [`DouDizhu5`] — the [`game::Rules`] state machine, with its [`View`];
@@ -27,6 +28,7 @@ mod play;
 mod rules;
 pub mod scoring;
 mod spec;
+pub mod suited;
 mod text;
 mod view;
 pub mod window;
@@ -35,6 +37,7 @@ pub use action::{Action, Event, Phase, PublicAction, PublicMode, Turn};
 pub use config::{Config, CustomDeal};
 pub use play::{Kind, KindSet, Play};
 pub use rules::{DouDizhu5, State, DECK, HAND, KITTY, SEATS};
+pub use suited::SuitedCards;
 pub use text::ParseActionError;
 pub use view::{Declaration, OnTable, View};
 

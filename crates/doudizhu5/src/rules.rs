@@ -8,6 +8,7 @@ use crate::hand::Hand;
 use crate::movegen::for_each_play;
 use crate::play::{KindSet, Play};
 use crate::scoring::{score, ScoreMode};
+use crate::suited::SuitedCards;
 use crate::view::View;
 use cards::{Card, Deck, RankCounts};
 use game::{deal, Outcome, RuleError, Rules, Seat, SeatSet, Seed, ToAct, Viewer};
@@ -269,6 +270,14 @@ impl Rules for DouDizhu5 {
         PublicAction::from(*action)
     }
 
+    /// Plays are listed by rank: a suited play is a form of the play of its ranks.
+    fn listed(action: &Action) -> Action {
+        match *action {
+            Action::PlaySuited(cards) => Action::Play(cards.ranks()),
+            other => other,
+        }
+    }
+
     fn seats(_: &Config) -> std::ops::RangeInclusive<usize> {
         SEATS..=SEATS
     }
@@ -433,12 +442,20 @@ impl Rules for DouDizhu5 {
                     marked,
                 });
             }
-            (Phase::Play, Action::Play(cards)) => play(state, seat, cards, events)?,
+            (Phase::Play, Action::Play(cards)) => play(state, seat, cards, None, events)?,
+            (Phase::Play, Action::PlaySuited(cards)) => {
+                let suited = cards.has_suits().then_some(cards);
+                play(state, seat, cards.ranks(), suited, events)?
+            }
             (Phase::Play, Action::Pass) => {
                 if state.last.is_none() {
                     return Err(RuleError::Illegal("you lead: play something".into()));
                 }
-                state.history.push(Turn { seat, cards: None });
+                state.history.push(Turn {
+                    seat,
+                    cards: None,
+                    suited: None,
+                });
                 events.push(Event::Passed { seat });
                 state.passes += 1;
                 state.turn = (seat + 1) % SEATS;
@@ -477,12 +494,18 @@ impl Rules for DouDizhu5 {
     }
 }
 
+/// Plays `cards`: by rank, the game choosing the copies, or exactly the copies `suited`
+/// names. Everything is checked before the hand changes.
 fn play(
     state: &mut State,
     seat: Seat,
     cards: RankCounts,
+    suited: Option<SuitedCards>,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
+    if let Some(lacking) = suited.and_then(|named| state.hands[seat].lacks(named)) {
+        return Err(RuleError::Illegal(lacking));
+    }
     let hand = state.hands[seat].ranks();
     if !hand.contains(cards) {
         return Err(RuleError::Illegal(format!("you do not hold {cards}")));
@@ -500,21 +523,33 @@ fn play(
             )));
         }
     }
-    let gone = state.hands[seat].remove_play(cards, state.marked);
+    let marked_played = match suited {
+        Some(named) => {
+            state.hands[seat].remove_suited(named);
+            state.marked.is_some_and(|m| named.count(m) > 0)
+        }
+        None => {
+            let gone = state.hands[seat].remove_play(cards, state.marked);
+            state.marked.is_some_and(|m| gone.contains(&m))
+        }
+    };
     state.history.push(Turn {
         seat,
         cards: Some(cards),
+        suited,
     });
     events.push(Event::Played {
         seat,
         cards,
+        suited,
         kind: p.kind,
     });
-    let reveals = match (state.mode, state.marked) {
-        (Some(Mode::Partner), Some(m)) => state.partner == Some(seat) && gone.contains(&m),
-        (Some(Mode::HiddenSolo), Some(m)) => state.landlord == Some(seat) && gone.contains(&m),
-        _ => false,
-    };
+    let reveals = marked_played
+        && match state.mode {
+            Some(Mode::Partner) => state.partner == Some(seat),
+            Some(Mode::HiddenSolo) => state.landlord == Some(seat),
+            _ => false,
+        };
     if reveals && !state.revealed {
         state.revealed = true;
         events.push(Event::Revealed {
@@ -542,7 +577,7 @@ fn wrong_phase(phase: Phase, action: Action) -> String {
         Action::Grab(_) => "grab",
         Action::Decline => "decline",
         Action::Declare(_) => "declare",
-        Action::Play(_) => "play cards",
+        Action::Play(_) | Action::PlaySuited(_) => "play cards",
         Action::Pass => "pass",
     };
     format!("you cannot {what} now; {now}")

@@ -5,6 +5,7 @@ use crate::bots::heuristic::lead_score;
 use crate::declare::Mode;
 use crate::play::{Kind, Play};
 use crate::rules::SEATS;
+use crate::suited::{names_suits, SuitedCards};
 use crate::view::View;
 use cards::{Card, RankCounts};
 use game::{text, Viewer};
@@ -13,8 +14,10 @@ use std::fmt::Write;
 /// What to type, for `help`.
 pub const HELP: &str = "Five-player Dou Dizhu (如东三打二). Grab: `grab` (your strongest card), \
 `grab 9h` / `grab RJ`, or `decline`. Landlord's declaration: `partner` (叫朋友), `hidden` \
-(暗独打) or `open` (明独打, ×2). Play: ranks without suits, e.g. `3 3 3 4 4`, `A 2 3 4 5`, \
-`33344`, `BJ BJ`; `pass` to pass. `hint` cycles through suggestions.";
+(暗独打) or `open` (明独打, ×2). Play: your cards with their suits, e.g. `6d 6c` or `6♦ 6♣` \
+(everyone sees them), or ranks alone, e.g. `3 3 3 4 4`, `A 2 3 4 5`, `33344`, `BJ BJ` (the \
+game picks the copies and shows ranks only); `pass` to pass. `hint` cycles through \
+suggestions.";
 
 /// An action as typed (and as `hint` suggests it): grab cards with suit symbols, which
 /// typing accepts as well as letters.
@@ -24,8 +27,14 @@ pub fn action_text(action: &Action) -> String {
         Action::Decline => "decline".into(),
         Action::Declare(m) => mode_typed(*m).into(),
         Action::Play(cards) => cards.to_string(),
+        Action::PlaySuited(cards) => suited_text(*cards),
         Action::Pass => "pass".into(),
     }
+}
+
+/// Suited cards with suit symbols (`6♦ 6♣ BJ`), as the table shows them and typing reads.
+fn suited_text(cards: SuitedCards) -> String {
+    text::pretty_cards(&cards.cards())
 }
 
 /// What a player types for a declaration.
@@ -57,6 +66,7 @@ pub fn public_action_text(action: &PublicAction) -> String {
         PublicAction::Grab(c) => format!("grabs with {}", c.pretty()),
         PublicAction::Decline => "stops grabbing".into(),
         PublicAction::Play(cards) => cards.to_string(),
+        PublicAction::PlaySuited(cards) => suited_text(*cards),
         PublicAction::Pass => "passes".into(),
     }
 }
@@ -77,6 +87,9 @@ pub enum ParseActionError {
     /// During play, ranks that do not read.
     #[error("{0}; type ranks like `3 3 3 4 4` or `pass`")]
     Ranks(#[source] cards::ParseError),
+    /// During play, suited cards that do not read (a suit left out of one, say).
+    #[error("{0}; type your cards with their suits like `6d 6c` (or 6♦ 6♣), or ranks alone")]
+    Suited(#[source] cards::ParseError),
     /// The game is over: nothing can be typed.
     #[error("the game is over")]
     GameOver,
@@ -109,6 +122,10 @@ pub fn parse_action(view: &View, text: &str) -> Result<Action, ParseActionError>
         },
         Phase::Play => match lower.as_str() {
             "pass" | "p" | "过" | "不要" => Ok(Action::Pass),
+            _ if names_suits(t) => t
+                .parse::<SuitedCards>()
+                .map(Action::PlaySuited)
+                .map_err(ParseActionError::Suited),
             _ => t
                 .parse::<RankCounts>()
                 .map(Action::Play)
@@ -151,13 +168,15 @@ fn phase_words(phase: Phase) -> &'static str {
     }
 }
 
-/// A play with its kind in words: `5 5 5 7 7 (a trio with a pair)`.
-fn play_words(cards: RankCounts, kind: Kind) -> String {
-    text::play_text(&cards.to_string(), kind.words())
+/// A play with its kind in words: `5 5 5 7 7 (a trio with a pair)`, suited where its
+/// player named the suits (`5♦ 5♦ 5♣ 7♥ 7♠ (a trio with a pair)`).
+fn play_words(cards: RankCounts, suited: Option<SuitedCards>, kind: Kind) -> String {
+    let cards = suited.map_or_else(|| cards.to_string(), suited_text);
+    text::play_text(&cards, kind.words())
 }
 
 /// The table as text from `viewer`'s side. Suited cards are written with suit symbols
-/// everywhere; plays, which are typed by rank, by rank.
+/// everywhere; a play by rank alone, whose copies nobody chose in the open, by rank.
 pub fn render(v: &View, viewer: Viewer) -> String {
     let mut s = String::new();
     let me = viewer.seat();
@@ -247,7 +266,7 @@ pub fn render(v: &View, viewer: Viewer) -> String {
             let _ = writeln!(
                 s,
                 "{}",
-                text::to_beat_line(&play_words(t.cards, t.kind), t.seat, viewer)
+                text::to_beat_line(&play_words(t.cards, t.suited, t.kind), t.seat, viewer)
             );
         }
         (None, Some(leader)) => {
@@ -378,10 +397,15 @@ pub fn event_text(event: &Event, viewer: Viewer) -> Option<String> {
             c.pretty()
         ),
         Event::Declared { seat, .. } => text::does(*seat, viewer, "declares", "declare"),
-        Event::Played { seat, cards, kind } => format!(
+        Event::Played {
+            seat,
+            cards,
+            suited,
+            kind,
+        } => format!(
             "{} {}",
             text::does(*seat, viewer, "plays", "play"),
-            play_words(*cards, *kind)
+            play_words(*cards, *suited, *kind)
         ),
         Event::Passed { seat } => text::does(*seat, viewer, "passes", "pass"),
         Event::Revealed {

@@ -9,6 +9,7 @@ use crate::declare::{declarations, InstantWin, Mode};
 use crate::grab::{clickable, Shown};
 use crate::play::Kind;
 use crate::rules::{State, SEATS};
+use crate::suited::SuitedCards;
 use cards::{Card, RankCounts};
 use game::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,9 @@ pub struct OnTable {
     pub seat: Seat,
     /// The cards.
     pub cards: RankCounts,
+    /// The same cards with their suits, if its player named them (see [`Turn::suited`]).
+    #[serde(default)]
+    pub suited: Option<SuitedCards>,
     /// As what.
     pub kind: Kind,
 }
@@ -144,6 +148,13 @@ impl View {
             on_table: state.last.as_ref().map(|(s, p)| OnTable {
                 seat: *s,
                 cards: p.cards,
+                // The play to beat is the last one made.
+                suited: state
+                    .history
+                    .iter()
+                    .rev()
+                    .find(|t| t.cards.is_some())
+                    .and_then(|t| t.suited),
                 kind: p.kind,
             }),
             history: state.history.clone(),

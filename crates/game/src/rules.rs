@@ -118,6 +118,15 @@ pub trait Rules: Sized + 'static {
         out
     }
 
+    /// The action of the legal list that `action` is a form of. A game may accept forms
+    /// its list leaves out, since listing them all would cost too much — 五人斗地主 lists
+    /// plays by rank and accepts them with the suits the player chose — and a bot or an
+    /// engine answering in such a form is checked against the list through this. The
+    /// default is the action itself.
+    fn listed(action: &Self::Action) -> Self::Action {
+        action.clone()
+    }
+
     /// Applies `action` by `seat`, appending what happened to `events`. On `Err` neither the
     /// state nor `events` has changed.
     fn apply(

@@ -190,9 +190,10 @@ fn doudizhu5() -> Value {
             ("on_table", says("the play to beat", or_null(object("a play", &[
                 ("seat", says("who played it", seat())),
                 ("cards", says("the cards", ranks())),
+                ("suited", says("the same cards with their suits, if its player named them; null for a play by rank", or_null(cards()))),
                 ("kind", says("as what kind of play", kinds)),
             ])))),
-            ("history", says("every turn of the play phase, in order; cards null for a pass", array(object("a turn", &[("seat", seat()), ("cards", or_null(ranks()))])))),
+            ("history", says("every turn of the play phase, in order; cards null for a pass", array(object("a turn", &[("seat", seat()), ("cards", or_null(ranks())), ("suited", says("the same cards with their suits, as the player chose them; null for a pass and for a play by rank (the game chose those copies, and shows none)", or_null(cards())))])))),
             ("instant_win", says("how the landlord won without play, if so", or_null(one_of(&["no_partner_card", "big_bomb", "no_bomb"])))),
             ("winner", says("the player who went out", or_null(seat()))),
             ("scores", says("each seat's score change, once over", or_null(array(int())))),

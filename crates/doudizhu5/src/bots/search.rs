@@ -42,11 +42,18 @@ impl Determinize for DouDizhu5 {
         for c in mine {
             copies[c.id() as usize] = copies[c.id() as usize].checked_sub(1)?;
         }
-        // Cards played by the others, by rank: take copies of each rank at random, the
-        // marked card's last.
+        // Cards the others played: the very copies where they were shown with suits; by
+        // rank otherwise, copies of each rank taken at random, the marked card's last.
         let mut played = RankCounts::EMPTY;
         for t in view.history.iter().filter(|t| t.seat != seat) {
-            played = played.plus(t.cards.unwrap_or(RankCounts::EMPTY));
+            match t.suited {
+                Some(suited) => {
+                    for c in suited.cards() {
+                        copies[c.id() as usize] = copies[c.id() as usize].checked_sub(1)?;
+                    }
+                }
+                None => played = played.plus(t.cards.unwrap_or(RankCounts::EMPTY)),
+            }
         }
         for (rank, n) in played.iter() {
             for _ in 0..n {

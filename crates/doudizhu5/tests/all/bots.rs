@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{act, deal, decline_all, start};
+use common::{act, deal, decline_all, partner_deal, start};
 use doudizhu5::bots::HeuristicBot;
 use doudizhu5::declare::Mode;
 use doudizhu5::{Action, DouDizhu5, State};
@@ -50,28 +50,14 @@ fn heuristic_declares_open_solo_only_with_a_dominant_hand() {
     assert_eq!(s.landlord(), Some(0));
     assert_eq!(heuristic(&s, 0), Action::Declare(Mode::OpenSolo));
 
-    let mut weak = start(&common_partner_deal());
+    let mut weak = start(&partner_deal());
     decline_all(&mut weak);
     assert_eq!(heuristic(&weak, 0), Action::Declare(Mode::Partner));
 }
 
-fn common_partner_deal() -> doudizhu5::Config {
-    deal(
-        [
-            "3d 3d 4h 4h 4h 5c 5d 5h 5s 5s As 2s",
-            "3c 3h 3s",
-            "3c 3h 3s",
-            "3d 4c 5c 6c 7c",
-            "3c 3h 3s",
-        ],
-        "",
-        ("5s", 0),
-    )
-}
-
 #[test]
 fn heuristic_lets_a_revealed_partner_win_the_trick() {
-    let mut s = start(&common_partner_deal());
+    let mut s = start(&partner_deal());
     decline_all(&mut s);
     act(&mut s, 0, Action::Declare(Mode::Partner));
     act(&mut s, 0, "A 2 3 4 5".parse().map(Action::Play).unwrap());
@@ -86,7 +72,7 @@ fn heuristic_lets_a_revealed_partner_win_the_trick() {
 
 #[test]
 fn heuristic_never_passes_on_a_lead_and_goes_out_when_it_can() {
-    let mut s = start(&common_partner_deal());
+    let mut s = start(&partner_deal());
     decline_all(&mut s);
     act(&mut s, 0, Action::Declare(Mode::Partner));
     let lead = heuristic(&s, 0);

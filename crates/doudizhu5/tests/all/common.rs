@@ -1,8 +1,10 @@
 //! Shared test helpers: fixed deals and driving a game by hand.
 
-use cards::{parse_cards, Card};
-use doudizhu5::{Action, Config, CustomDeal, DouDizhu5, Event, State, DECK, HAND, KITTY, SEATS};
-use game::{Rules, Seed, ToAct};
+use cards::{parse_cards, Card, RankCounts};
+use doudizhu5::{
+    Action, Config, CustomDeal, DouDizhu5, Event, State, SuitedCards, DECK, HAND, KITTY, SEATS,
+};
+use game::{deal, GameRng, Rules, Seed, ToAct};
 
 /// A deal with the given cards in each hand (the rest dealt round-robin from the sorted
 /// remainder), the given kitty (filled up likewise), and the face-up card.
@@ -37,6 +39,22 @@ pub fn deal(fixed: [&str; 5], kitty: &str, face_up: (&str, usize)) -> Config {
     }
 }
 
+/// A landlord (seat 0, face-up holder) with a bomb, exactly two 3d, three 4h; the third 3d
+/// with seat 3, who holds no other 3.
+pub fn partner_deal() -> Config {
+    deal(
+        [
+            "3d 3d 4h 4h 4h 5c 5d 5h 5s 5s As 2s",
+            "3c 3h 3s",
+            "3c 3h 3s",
+            "3d 4c 5c 6c 7c",
+            "3c 3h 3s",
+        ],
+        "",
+        ("5s", 0),
+    )
+}
+
 pub fn start(config: &Config) -> State {
     DouDizhu5::start(config, SEATS, &Seed::from_u64(0)).unwrap()
 }
@@ -56,4 +74,17 @@ pub fn decline_all(state: &mut State) -> Vec<Event> {
         events.extend(act(state, s, Action::Decline));
     }
     events
+}
+
+/// The copies of `ranks` a player might put down: any of the hand's, drawn at random.
+pub fn any_copies(hand: &[Card], ranks: RankCounts, rng: &mut GameRng) -> SuitedCards {
+    let mut out = SuitedCards::EMPTY;
+    for (rank, n) in ranks.iter() {
+        let mut copies: Vec<Card> = hand.iter().copied().filter(|c| c.rank() == rank).collect();
+        deal::shuffle(&mut copies, rng);
+        for &c in &copies[..n as usize] {
+            assert!(out.add(c));
+        }
+    }
+    out
 }

@@ -5,7 +5,7 @@
 use crate::common;
 
 use cards::{parse_cards, RankCounts};
-use common::{act, deal, decline_all, start};
+use common::{act, deal, decline_all, partner_deal, start};
 use doudizhu5::declare::{InstantWin, Mode};
 use doudizhu5::{Action, Config, DouDizhu5, Event, Phase, State, HAND, KITTY, SEATS};
 use game::{GameSpec, Rules, Seed, ToAct, Viewer};
@@ -103,22 +103,6 @@ fn rule_5_3_the_strongest_set_wins_the_landlord_even_if_shown_last() {
         events.contains(&Event::Landlord { seat: 4, grabs: 3 }),
         "RJ pair is the strongest pair"
     );
-}
-
-/// A landlord (seat 0, face-up holder) with a bomb, exactly two 3d, three 4h; the third 3d
-/// with seat 3, who holds no other 3.
-fn partner_deal() -> Config {
-    deal(
-        [
-            "3d 3d 4h 4h 4h 5c 5d 5h 5s 5s As 2s",
-            "3c 3h 3s",
-            "3c 3h 3s",
-            "3d 4c 5c 6c 7c",
-            "3c 3h 3s",
-        ],
-        "",
-        ("5s", 0),
-    )
 }
 
 #[test]

@@ -11,4 +11,5 @@ mod properties;
 mod search;
 mod secrecy;
 mod selfplay;
+mod suited;
 mod terminal;

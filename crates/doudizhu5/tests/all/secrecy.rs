@@ -2,8 +2,9 @@
 //! same in two worlds that differ only in what it may not know — the other seats' hidden
 //! cards, and whether the landlord's mark is a partner call or a hidden solo.
 
-use cards::{Card, Rank};
-use doudizhu5::{Config, CustomDeal, DouDizhu5, DECK, HAND, KITTY, SEATS};
+use crate::common::any_copies;
+use cards::{Card, Rank, RankCounts};
+use doudizhu5::{Action, Config, CustomDeal, DouDizhu5, DECK, HAND, KITTY, SEATS};
 use game::registry::{entry, first_difference, observe, play_with_bots};
 use game::{deal, Seat, Seed, TableSetup, Viewer};
 use proptest::prelude::*;
@@ -108,9 +109,42 @@ struct WorldA {
     marked: Option<Card>,
 }
 
+/// `ranked` replayed after `before` at a new table of `cfg`, about half of its plays put
+/// down with copies drawn from the player's hand, the others left by rank (typed so, or
+/// timed out): the actions as applied, and the table after them. The random bots choose
+/// by rank; people (and the other bots) play suited cards.
+fn suited(
+    cfg: &Value,
+    before: &[(Seat, Value)],
+    ranked: Vec<(Seat, Value)>,
+    seed: u64,
+) -> (Vec<(Seat, Value)>, Box<dyn game::Table>) {
+    let mut t = table(cfg);
+    for (s, a) in before {
+        t.apply(*s, a).unwrap();
+    }
+    let mut rng = Seed::from_u64(seed).derive(1).rng();
+    let mut actions = Vec::new();
+    for (s, mut a) in ranked {
+        let ranks = a["play"]
+            .as_str()
+            .and_then(|p| p.parse::<RankCounts>().ok());
+        if let Some(ranks) = ranks.filter(|_| deal::below(&mut rng, 2) == 0) {
+            let hand: Vec<Card> =
+                serde_json::from_value(t.view(Viewer::Seat(s)).unwrap()["hand"].clone()).unwrap();
+            a = serde_json::to_value(Action::PlaySuited(any_copies(&hand, ranks, &mut rng)))
+                .unwrap();
+        }
+        t.apply(s, &a).unwrap();
+        actions.push((s, a));
+    }
+    (actions, t)
+}
+
 fn world_a(deal: &CustomDeal, seed: u64) -> WorldA {
     let mut t = table(&config(deal));
-    let actions = play_with_bots(t.as_mut(), "random", &Seed::from_u64(seed)).unwrap();
+    let ranked = play_with_bots(t.as_mut(), "random", &Seed::from_u64(seed)).unwrap();
+    let (actions, t) = suited(&config(deal), &[], ranked, seed);
     let left = (0..SEATS)
         .map(|s| {
             let view = t.view(Viewer::Seat(s)).unwrap();
@@ -210,7 +244,10 @@ fn hidden_solo_and_partner_call_look_alike(seed: u64, pick: u64) -> Result<(), T
     // World B: the partner's 3♦ goes to the landlord for a card the landlord never
     // plays, so the landlord holds three and may play the hidden solo.
     t.apply(landlord, &json!({"declare": "partner"})).unwrap();
-    let rest = play_with_bots(t.as_mut(), "random", &Seed::from_u64(seed)).unwrap();
+    let ranked = play_with_bots(t.as_mut(), "random", &Seed::from_u64(seed)).unwrap();
+    let mut declared = script.clone();
+    declared.push((landlord, json!({"declare": "partner"})));
+    let (rest, t) = suited(&config(&deal), &declared, ranked, seed);
     let left: Vec<Card> =
         serde_json::from_value(t.view(Viewer::Seat(landlord)).unwrap()["hand"].clone()).unwrap();
     let give = left
@@ -238,8 +275,9 @@ fn hidden_solo_and_partner_call_look_alike(seed: u64, pick: u64) -> Result<(), T
         s
     };
     let (a, b) = (declare("partner"), declare("hidden_solo"));
-    // Up to the first 3 played by the landlord or the partner (then the mark shows), and
-    // short of the last action (then the game is scored, a solo differently).
+    // Up to the first 3 played by the landlord or the partner, by rank or suited (then the
+    // mark shows), and short of the last action (then the game is scored, a solo
+    // differently).
     let last = a.len() - 1;
     let until_a_three = || {
         let mut i = 0;
@@ -249,7 +287,7 @@ fn hidden_solo_and_partner_call_look_alike(seed: u64, pick: u64) -> Result<(), T
                 || (seat == landlord || seat == partner)
                     && action["play"]
                         .as_str()
-                        .is_some_and(|p| p.split(' ').any(|r| r == "3"))
+                        .is_some_and(|p| p.split(' ').any(|c| c.starts_with('3')))
         }
     };
     for observer in (0..=SEATS).filter(|&o| o != landlord && o != partner) {

@@ -5,7 +5,7 @@
 use crate::common;
 
 use cards::{Card, RankCounts};
-use common::{act, deal, decline_all, start};
+use common::{act, deal, decline_all, partner_deal, start};
 use doudizhu5::declare::{InstantWin, Mode};
 use doudizhu5::{Action, DouDizhu5, Event, Kind, Phase, SEATS};
 use game::{GameSpec, Rules, Seed, ToAct, Viewer};
@@ -36,6 +36,7 @@ fn log_names_plays_in_words_never_internal_names() {
     let played = Event::Played {
         seat: 3,
         cards: "5 5 5 7 7".parse().unwrap(),
+        suited: None,
         kind: Kind::TrioPair,
     };
     assert_eq!(
@@ -45,6 +46,7 @@ fn log_names_plays_in_words_never_internal_names() {
     let plane = Event::Played {
         seat: 0,
         cards: "5 5 5 6 6 6 Q Q K K".parse().unwrap(),
+        suited: None,
         kind: Kind::Plane,
     };
     assert_eq!(
@@ -277,4 +279,41 @@ fn every_action_of_a_game_reads_as_words_with_suit_symbols() {
             "everyone sees the kitty at the end: {end}"
         );
     }
+}
+
+#[test]
+fn suited_plays_are_typed_with_letters_or_symbols_and_shown_with_symbols() {
+    let mut s = start(&partner_deal());
+    decline_all(&mut s);
+    act(&mut s, 0, Action::Declare(Mode::Partner));
+    let me = Viewer::Seat(0);
+    let view = DouDizhu5::view(&s, me);
+    let typed = |text: &str| DouDizhu5::parse_action(&view, text);
+    let straight = Action::PlaySuited("As 2s 3d 4h 5c".parse().unwrap());
+    assert_eq!(typed("As 2s 3d 4h 5c"), Ok(straight));
+    assert_eq!(typed("A♠ 2♠ 3♦ 4♥ 5♣"), Ok(straight));
+    assert_eq!(
+        typed("A 2 3 4 5"),
+        Ok(Action::Play("A 2 3 4 5".parse().unwrap()))
+    );
+    let mixed = typed("As 2 3 4 5").unwrap_err().to_string();
+    assert!(
+        mixed.contains("needs a suit") && mixed.contains("6♦ 6♣"),
+        "{mixed}"
+    );
+    assert_eq!(DouDizhu5::action_text(&straight), "3♦ 4♥ 5♣ A♠ 2♠");
+    let events = act(&mut s, 0, straight);
+    let said: Vec<String> = events
+        .into_iter()
+        .filter_map(|e| DouDizhu5::event_text(&e, Viewer::Seat(1)))
+        .collect();
+    assert_eq!(said, ["seat 1 plays 3♦ 4♥ 5♣ A♠ 2♠ (a straight)"]);
+    let screen = DouDizhu5::render(&DouDizhu5::view(&s, Viewer::Seat(1)), Viewer::Seat(1));
+    assert!(screen.contains("3♦ 4♥ 5♣ A♠ 2♠ (a straight)"), "{screen}");
+    // By rank, the table shows ranks.
+    act(&mut s, 1, Action::Pass);
+    act(&mut s, 2, Action::Pass);
+    act(&mut s, 3, Action::Play("3 4 5 6 7".parse().unwrap()));
+    let screen = DouDizhu5::render(&DouDizhu5::view(&s, Viewer::Seat(1)), Viewer::Seat(1));
+    assert!(screen.contains("3 4 5 6 7 (a straight)"), "{screen}");
 }

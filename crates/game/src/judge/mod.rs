@@ -84,6 +84,8 @@ pub fn act<R: GameSpec>(
         bot.act(&Decision::from_view(&view, seat, &legal))
     }))
     .map_err(|_| JudgeError::BotFailed)?;
+    // One of `legal`, as the asker expects (a suited play is given by its ranks).
+    let choice = R::listed(&choice);
     let action = serde_json::to_value(&choice).map_err(|e| JudgeError::Internal(e.to_string()))?;
     Ok(serde_json::json!({
         "action": action,

@@ -343,7 +343,11 @@ impl<R: GameSpec> ErasedGame for Entry<R> {
         if legal.is_empty() {
             return Err(RuleError::NotYourTurn(seat).into());
         }
-        to_json(&player.act(&crate::Decision::from_view(&view, seat, &legal)))
+        // The answer is one of `legal`, as its asker expects: a form the list leaves
+        // out (a suited play) is given as the listed one.
+        to_json(&R::listed(
+            &player.act(&crate::Decision::from_view(&view, seat, &legal)),
+        ))
     }
 
     fn help(&self) -> &'static str {

@@ -225,7 +225,7 @@ fn decide<R: GameSpec>(
                 .map_err(failed)?;
             let action: R::Action = serde_json::from_value(answer.clone())
                 .map_err(|e| failed(format!("answered {answer}: {e}")))?;
-            if !legal.contains(&action) {
+            if !legal.contains(&R::listed(&action)) {
                 return Err(failed(format!(
                     "answered {answer}, which is not legal here"
                 )));
