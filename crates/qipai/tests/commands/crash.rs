@@ -23,20 +23,21 @@ fn registry() -> Registry {
     games::registry()
 }
 
-/// What the player has seen of the game.
+/// What the player has seen of the game (also of a game that moves between nodes,
+/// nodes.rs).
 #[derive(Default)]
-struct Player {
-    table: String,
-    seq: u64,
-    you: Option<usize>,
-    state: Option<GameState>,
+pub(crate) struct Player {
+    pub(crate) table: String,
+    pub(crate) seq: u64,
+    pub(crate) you: Option<usize>,
+    pub(crate) state: Option<GameState>,
     /// Actions seen broadcast, in order, split at each kill.
-    segments: Vec<Vec<(usize, Value)>>,
+    pub(crate) segments: Vec<Vec<(usize, Value)>>,
 }
 
 impl Player {
     /// Takes in a message; the finished record when it ends the game.
-    fn take(&mut self, m: &ServerMessage) -> Option<Value> {
+    pub(crate) fn take(&mut self, m: &ServerMessage) -> Option<Value> {
         match m {
             ServerMessage::Table {
                 table,
@@ -79,7 +80,7 @@ impl Player {
         None
     }
 
-    fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
+    pub(crate) fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
         let state = self.state.as_ref()?;
         let seat = self.you?;
         if !state.to_act.contains(&seat) || state.legal.is_empty() {
@@ -97,7 +98,7 @@ impl Player {
 }
 
 /// The record's actions as this player saw them: its own in private form.
-fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
+pub(crate) fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
     record
         .actions
         .iter()
@@ -171,6 +172,10 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
     };
     let mut flags = vec!["--grace-seconds", "300"];
     flags.extend(database.iter().flat_map(|url| ["--database", url.as_str()]));
+    // Restarted on another port, the node keeps its name, as a node restarted where it
+    // ran does by default (host and port): it takes its tables back at once, where a new
+    // node would wait for their leases to run out.
+    flags.extend(["--node-id", "crash-node"]);
     let (mut server, addr) = serve(&dir, &flags);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
