@@ -80,6 +80,30 @@ impl Player {
         None
     }
 
+    /// Takes in a message on `conn`: the first table seen is the player's, a commitment
+    /// is answered with a nonce; the finished record when the message ends the game.
+    pub(crate) async fn answer(
+        &mut self,
+        conn: &mut Connection,
+        m: &ServerMessage,
+    ) -> Option<Value> {
+        if let ServerMessage::Table { table, .. } = m {
+            if self.table.is_empty() {
+                self.table = table.clone();
+            }
+        }
+        if let ServerMessage::Commitment { game_id, table, .. } = m {
+            conn.send(&ClientMessage::Nonce(request::Nonce {
+                table: table.clone(),
+                game_id: game_id.clone(),
+                nonce: "c0ffee".into(),
+            }))
+            .await
+            .expect("sent");
+        }
+        self.take(m)
+    }
+
     pub(crate) fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
         let state = self.state.as_ref()?;
         let seat = self.you?;
@@ -115,7 +139,7 @@ pub(crate) fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
 
 /// How the server is stopped in the middle of a game.
 #[derive(Clone, Copy, Debug)]
-enum Stop {
+pub(crate) enum Stop {
     /// SIGKILL: a crash, nothing of the server runs after it.
     Kill,
     /// SIGTERM: a host stopping the server; it stops accepting, lets its tables stop and
@@ -125,7 +149,7 @@ enum Stop {
 
 impl Stop {
     /// Stops `server` this way and waits for it to be gone.
-    fn apply(self, server: &mut std::process::Child, dir: &std::path::Path) {
+    pub(crate) fn apply(self, server: &mut std::process::Child, dir: &std::path::Path) {
         match self {
             Stop::Kill => {
                 server.kill().expect("killed");
@@ -159,6 +183,27 @@ impl Stop {
             }
         }
     }
+}
+
+/// Reads `conn` to its end: a stopping server says so, after what it had queued, with a
+/// close frame with 1012 ("service restart"), not a reset socket.
+pub(crate) async fn closed_for_restart(conn: &mut Connection, game: &str) {
+    let closed = loop {
+        match conn.recv_within(WAIT).await {
+            Ok(_) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        matches!(
+            closed,
+            ClientError::Closed {
+                code: Some(1012),
+                ..
+            }
+        ),
+        "{game}: a SIGTERM closes the connection with 1012, not {closed}"
+    );
 }
 
 /// Plays one game of `game`, stopping the server (`how`) after `kills[i]` more
@@ -216,21 +261,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
                 std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
             ),
         };
-        if let ServerMessage::Table { table, .. } = &m {
-            if p.table.is_empty() {
-                p.table = table.clone();
-            }
-        }
-        if let ServerMessage::Commitment { game_id, table, .. } = &m {
-            conn.send(&ClientMessage::Nonce(request::Nonce {
-                table: table.clone(),
-                game_id: game_id.clone(),
-                nonce: "c0ffee".into(),
-            }))
-            .await
-            .expect("sent");
-        }
-        if let Some(record) = p.take(&m) {
+        if let Some(record) = p.answer(&mut conn, &m).await {
             break record;
         }
         let seen_here = p.segments.last().map_or(0, Vec::len);
@@ -241,24 +272,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             tokio::time::sleep(Duration::from_millis(seen_here as u64 % 7)).await;
             how.apply(&mut server, &dir);
             if matches!(how, Stop::Term) {
-                // A stopping server says so: after what it had queued, a close frame with
-                // 1012 ("service restart"), not a reset socket.
-                let closed = loop {
-                    match conn.recv_within(WAIT).await {
-                        Ok(_) => continue,
-                        Err(e) => break e,
-                    }
-                };
-                assert!(
-                    matches!(
-                        closed,
-                        ClientError::Closed {
-                            code: Some(1012),
-                            ..
-                        }
-                    ),
-                    "{game}: a SIGTERM closes the connection with 1012, not {closed}"
-                );
+                closed_for_restart(&mut conn, game).await;
             }
             drop(conn);
             let (again, addr) = serve(&dir, &flags);

@@ -5,10 +5,10 @@
 //! action exactly once, and its stored record verifies.
 
 use crate::common::{postgres_database, qipai, said, serve};
-use crate::crash::{as_seen, Player};
+use crate::crash::{as_seen, closed_for_restart, Player, Stop};
 use game::{ErasedGame, Record, Seed, VerifyOptions};
 use serde_json::Value;
-use server::client::{ClientError, Connection};
+use server::client::Connection;
 use server::protocol::request;
 use server::protocol::{ClientMessage, ServerMessage};
 use std::path::{Path, PathBuf};
@@ -72,7 +72,7 @@ impl Node {
         }
     }
 
-    /// Sends the process `signal` (`STOP`, `CONT`, `TERM`).
+    /// Sends the process `signal` (`STOP`, `CONT`).
     fn signal(&self, signal: &str) {
         let sent = std::process::Command::new("kill")
             .args([format!("-{signal}"), self.child.id().to_string()])
@@ -149,21 +149,7 @@ impl AtTable<'_> {
                 .recv_within(WAIT)
                 .await
                 .unwrap_or_else(|e| panic!("{e}; the node's log:\n{}", log.log()));
-            if let ServerMessage::Table { table, .. } = &m {
-                if self.seen.table.is_empty() {
-                    self.seen.table = table.clone();
-                }
-            }
-            if let ServerMessage::Commitment { game_id, table, .. } = &m {
-                conn.send(&ClientMessage::Nonce(request::Nonce {
-                    table: table.clone(),
-                    game_id: game_id.clone(),
-                    nonce: "c0ffee".into(),
-                }))
-                .await
-                .expect("sent");
-            }
-            if let Some(record) = self.seen.take(&m) {
+            if let Some(record) = self.seen.answer(conn, &m).await {
                 return Some(serde_json::from_value(record).expect("a record"));
             }
         }
@@ -353,35 +339,9 @@ async fn a_draining_node_hands_its_table_over_and_the_game_finishes_on_another()
     let (mut on_a, token, mut seat) = two_moves_in(&a, gomoku).await;
     let table = seat.seen.table.clone();
 
-    a.signal("TERM");
-    let closed = loop {
-        match on_a.recv_within(WAIT).await {
-            Ok(_) => continue,
-            Err(e) => break e,
-        }
-    };
-    assert!(
-        matches!(
-            closed,
-            ClientError::Closed {
-                code: Some(1012),
-                ..
-            }
-        ),
-        "a draining node closes with 1012, not {closed}"
-    );
-    let deadline = Instant::now() + WAIT;
-    let status = loop {
-        if let Some(status) = a.child.try_wait().expect("a status") {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "A did not exit:\n{}", a.log());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    assert!(
-        status.success(),
-        "a drained node exits cleanly, not {status}"
-    );
+    // SIGTERM, and A exits by itself, cleanly.
+    Stop::Term.apply(&mut a.child, &a.dir);
+    closed_for_restart(&mut on_a, "gomoku").await;
     assert!(
         a.log().contains("drained: let go of every table's lease"),
         "{}",
