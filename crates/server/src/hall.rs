@@ -4,6 +4,7 @@
 use crate::accounts::Accounts;
 use crate::bots::BotPool;
 use crate::config::ServerConfig;
+use crate::ids::random_id;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::moderation::Moderators;
@@ -15,7 +16,6 @@ use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
 use crate::store::{unix_millis, Claim, Lease, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{ErasedGame, GameError, Registry};
-use rand::TryRngCore;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -145,28 +145,6 @@ pub const WRONG_INVITES_WINDOW: Duration = Duration::from_secs(600);
 
 /// Characters of an invite code: 16 of 31 are 79 bits, from the system's random source.
 pub const INVITE_LENGTH: usize = 16;
-
-/// `prefix` and `len` random lowercase letters and digits (without the look-alikes i, l,
-/// o, 0 and 1), each as likely as any other.
-fn random_id(prefix: &str, len: usize) -> Result<String, Refusal> {
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    // Bytes past the last whole multiple of the alphabet's length are skipped, so that no
-    // character is likelier than another.
-    let fair = 256 - 256 % ALPHABET.len();
-    let mut id = prefix.to_string();
-    while id.len() < prefix.len() + len {
-        let mut bytes = [0u8; 32];
-        rand::rngs::OsRng
-            .try_fill_bytes(&mut bytes)
-            .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
-        for b in bytes.iter().filter(|&&b| (b as usize) < fair) {
-            if id.len() < prefix.len() + len {
-                id.push(ALPHABET[*b as usize % ALPHABET.len()] as char);
-            }
-        }
-    }
-    Ok(id)
-}
 
 impl Hall {
     /// A hall over `store`, with no tables yet (see [`Hall::restore`]).

@@ -38,6 +38,7 @@ pub mod config;
 pub mod conn;
 pub mod hall;
 pub mod http;
+mod ids;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
