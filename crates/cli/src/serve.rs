@@ -19,7 +19,8 @@ pub struct Args {
     data_dir: PathBuf,
     /// Keep the data in this PostgreSQL database instead of under --data-dir
     /// (`postgres://user:password@host:port/name`; created if missing and the role may).
-    /// One hall serves a database at a time: a second one on it stops at once.
+    /// Several nodes may serve one database: each table is served by one node at a time,
+    /// and another takes it over when that node dies.
     #[arg(long, value_name = "URL")]
     database: Option<String>,
     /// Computers thinking at once (default: the number of cores).
@@ -79,10 +80,25 @@ pub struct Args {
     #[arg(long = "allowed-origin", value_name = "ORIGIN")]
     allowed_origins: Vec<String>,
     /// This process's name among the nodes serving the hall, which each table's lease
-    /// names; a random one, new at each start, if not given. Claiming its tables again
-    /// under the same name after a restart still fences whatever its old process wrote.
+    /// names; this host's name and the port it listens on if not given, so a node
+    /// restarted where it was takes its tables back at once. Each node needs its own.
+    /// Claiming its tables again under the same name after a restart still fences
+    /// whatever its old process wrote.
     #[arg(long, value_name = "ID")]
     node_id: Option<String>,
+    /// Milliseconds a table's lease lasts unless renewed (renewed every three tenths of
+    /// it): how long a dead node's tables wait before another node takes them over, plus
+    /// a look for them every half of it. Shorter for tests; a lease shorter than the
+    /// store's slowest write would be lost while the node is well.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(200..))]
+    lease_ttl_ms: u64,
+    /// On SIGTERM, hand this node's tables to the other nodes on the database before
+    /// exiting (for an upgrade or to take the node away): open no new table, let go of
+    /// each table's lease at a safe point, close the clients with "service restart" so
+    /// they reconnect. Also `QIPAI_DRAIN=1`. Without it a node on a shared database keeps
+    /// its leases, to take its tables back when it restarts.
+    #[arg(long)]
+    drain: bool,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -124,6 +140,11 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.quick_computers = args.quick_computers;
     config.allowed_origins = args.allowed_origins;
     config.node_id = args.node_id;
+    config.timing.lease_ttl = Duration::from_millis(args.lease_ttl_ms);
+    config.timing.lease_renew = config.timing.lease_ttl * 3 / 10;
+    config.drain = args.drain
+        || std::env::var("QIPAI_DRAIN")
+            .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

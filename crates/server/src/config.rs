@@ -14,7 +14,7 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     /// A PostgreSQL database to keep the data in instead
     /// (`postgres://user:password@host:port/name`); created if missing and the role may.
-    /// One hall serves a database at a time.
+    /// Several nodes may serve one database ([`crate::takeover`]).
     pub database: Option<String>,
     /// Limits that protect the server from floods and oversize input.
     pub limits: Limits,
@@ -48,9 +48,16 @@ pub struct ServerConfig {
     /// address. Programs, which send no origin, are always welcome.
     pub allowed_origins: Vec<String>,
     /// This process's name among the nodes that may serve the hall's tables, which each
-    /// table's lease names ([`crate::store::Lease::node`]); a random one, new at each
-    /// start, if not given (`qipai serve --node-id`).
+    /// table's lease names ([`crate::store::Lease::node`]); this host's name and the port
+    /// it listens on if not given ([`crate::takeover::default_node_id`]; `qipai serve
+    /// --node-id`).
     pub node_id: Option<String>,
+    /// Whether a stopping node hands its tables to the others (`qipai serve --drain`):
+    /// each table lets go of its lease at a safe point, so the other nodes on the database
+    /// take it over at once. Without it a node stopped on a shared database keeps its
+    /// leases, to take its tables back when it restarts under its id. A store one hall
+    /// alone serves (SQLite) has no other node: its tables always let go.
+    pub drain: bool,
 }
 
 /// Limits on what one client may send.
@@ -153,6 +160,7 @@ impl Default for ServerConfig {
             quick_computers: false,
             allowed_origins: Vec::new(),
             node_id: None,
+            drain: false,
         }
     }
 }

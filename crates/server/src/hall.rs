@@ -4,6 +4,7 @@
 use crate::accounts::Accounts;
 use crate::bots::BotPool;
 use crate::config::ServerConfig;
+use crate::ids::random_id;
 use crate::lobby::Lobby;
 use crate::metrics::Metrics;
 use crate::moderation::Moderators;
@@ -12,12 +13,12 @@ use crate::protocol::ErrorCode;
 use crate::protocol::TableRequest;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
 use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
-use crate::store::{unix_millis, Claim, Store, StoreError, StoredSeat, StoredTable};
+use crate::store::{unix_millis, Claim, Lease, Store, StoreError, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{ErasedGame, GameError, Registry};
-use rand::TryRngCore;
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -85,9 +86,12 @@ pub struct Hall {
     /// The accounts the host's moderators are ([`Moderators`]).
     pub moderators: Moderators,
     /// This process's node id, which its tables' leases name
-    /// ([`ServerConfig::node_id`], or a random one made at its start).
+    /// ([`ServerConfig::node_id`]; [`crate::Server::bind`] fills it in with this host's
+    /// name and port when none is given).
     pub node: String,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
+    /// Set when the hall stops its tables ([`Hall::shutdown`]): no table opens after.
+    closing: AtomicBool,
     /// The invite code of each open private table, to count wrong ones per address before
     /// a request reaches its table ([`Hall::check_invite`]).
     invites: Mutex<HashMap<String, String>>,
@@ -142,28 +146,6 @@ pub const WRONG_INVITES_WINDOW: Duration = Duration::from_secs(600);
 /// Characters of an invite code: 16 of 31 are 79 bits, from the system's random source.
 pub const INVITE_LENGTH: usize = 16;
 
-/// `prefix` and `len` random lowercase letters and digits (without the look-alikes i, l,
-/// o, 0 and 1), each as likely as any other.
-fn random_id(prefix: &str, len: usize) -> Result<String, Refusal> {
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    // Bytes past the last whole multiple of the alphabet's length are skipped, so that no
-    // character is likelier than another.
-    let fair = 256 - 256 % ALPHABET.len();
-    let mut id = prefix.to_string();
-    while id.len() < prefix.len() + len {
-        let mut bytes = [0u8; 32];
-        rand::rngs::OsRng
-            .try_fill_bytes(&mut bytes)
-            .map_err(|e| Refusal::new(ErrorCode::Internal, format!("no randomness: {e}")))?;
-        for b in bytes.iter().filter(|&&b| (b as usize) < fair) {
-            if id.len() < prefix.len() + len {
-                id.push(ALPHABET[*b as usize % ALPHABET.len()] as char);
-            }
-        }
-    }
-    Ok(id)
-}
-
 impl Hall {
     /// A hall over `store`, with no tables yet (see [`Hall::restore`]).
     pub fn new(
@@ -175,7 +157,6 @@ impl Hall {
         let node = config
             .node_id
             .clone()
-            .or_else(|| random_id("n", 10).ok())
             .unwrap_or_else(|| format!("n{}", std::process::id()));
         tracing::info!(node = %node, "this hall's node id, which its tables' leases name");
         Arc::new(Hall {
@@ -198,6 +179,7 @@ impl Hall {
             lobby: Lobby::new(),
             metrics,
             tables: Mutex::new(HashMap::new()),
+            closing: AtomicBool::new(false),
             invites: Mutex::new(HashMap::new()),
             wrong_invites: Recent::new(WRONG_INVITES, WRONG_INVITES_WINDOW),
             online: Mutex::new(HashMap::new()),
@@ -253,27 +235,21 @@ impl Hall {
         }
     }
 
-    /// Opens every table that was open when the server stopped; each resumes its
-    /// unfinished game from the store. First, each moderator's name is bound to the
-    /// account registered under it now ([`Moderators::bind`]).
-    pub async fn restore(self: &Arc<Self>) -> Result<usize, StoreError> {
-        self.moderators.bind(self.store.as_ref()).await?;
-        let stored = self.store.open_tables().await?;
-        let n = stored.len();
-        for t in stored {
-            if self.registry.get(&t.game).is_err() {
-                tracing::warn!(table = %t.id, game = %t.game, "a stored table of a game this build lacks");
-                continue;
-            }
-            // Listed at once, so a player who reconnects right away finds their seat.
-            self.lobby.update(table::stored_info(&t));
-            if let Some(code) = &t.invite {
-                lock(&self.invites).insert(t.id.clone(), code.clone());
-            }
-            let (handle, join) = table::open(self.clone(), t, None);
-            lock(&self.tables).insert(handle.id.clone(), (handle, join));
+    /// Serves a stored table here: lists it in the lobby at once (so a player who
+    /// reconnects right away finds their seat) and starts its task, under `lease` if the
+    /// caller claimed it (a takeover), else the task claims it first (a restore). A table
+    /// of a game this build lacks is left alone.
+    pub(crate) fn serve_stored(self: &Arc<Self>, stored: StoredTable, lease: Option<Lease>) {
+        if self.registry.get(&stored.game).is_err() {
+            tracing::warn!(table = %stored.id, game = %stored.game, "a stored table of a game this build lacks");
+            return;
         }
-        Ok(n)
+        self.lobby.update(table::stored_info(&stored));
+        if let Some(code) = &stored.invite {
+            lock(&self.invites).insert(stored.id.clone(), code.clone());
+        }
+        let (handle, join) = table::open(self.clone(), stored, lease);
+        lock(&self.tables).insert(handle.id.clone(), (handle, join));
     }
 
     /// The games offered.
@@ -424,6 +400,12 @@ impl Hall {
                     "{game} takes {}, not {seats}",
                     game::text::players(&allowed)
                 ),
+            ));
+        }
+        if self.closing.load(Ordering::SeqCst) {
+            return Err(Refusal::new(
+                ErrorCode::HallFull,
+                "this server is stopping and opens no new tables; reconnect in a moment",
             ));
         }
         let hosted = lock(&self.tables).len();
@@ -584,17 +566,26 @@ impl Hall {
             .take()
     }
 
-    /// Stops every table (they have stored everything already) and waits for them.
-    pub async fn shutdown(&self) {
+    /// Stops every table (they have stored everything already) and waits for them; no
+    /// table opens after it. Each lets go of its lease when the hall drains
+    /// ([`ServerConfig::drain`]), so the other nodes take it over at once, and in a store
+    /// this hall alone serves; a node stopped without draining on a shared database keeps
+    /// them, to claim them again when it restarts under its id (the other nodes take them
+    /// over if it is not back before they run out). Returns how many tables stopped.
+    pub async fn shutdown(&self) -> usize {
+        self.closing.store(true, Ordering::SeqCst);
+        let release = self.config.drain || self.store.exclusive();
         let tables: Vec<(TableHandle, JoinHandle<()>)> =
             lock(&self.tables).drain().map(|(_, t)| t).collect();
+        let n = tables.len();
         for (handle, join) in tables {
             let (done, wait) = tokio::sync::oneshot::channel();
-            if handle.send(table::Cmd::Shutdown { done }).await {
+            if handle.send(table::Cmd::Shutdown { done, release }).await {
                 let _ = wait.await;
             }
             let _ = join.await;
         }
+        n
     }
 }
 

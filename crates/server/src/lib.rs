@@ -13,6 +13,8 @@
 //! * [`table`]: one task per table, the only owner of its seats and game; an action is
 //!   *committed, then broadcast*, each connection getting its own seat's view;
 //! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
+//! * [`takeover`]: which stored tables a node serves — restored at its start, taken over
+//!   from a node whose leases ran out;
 //! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`] (with
 //!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
@@ -36,6 +38,7 @@ pub mod config;
 pub mod conn;
 pub mod hall;
 pub mod http;
+mod ids;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
@@ -47,6 +50,7 @@ pub mod ratelimit;
 pub mod rating;
 pub mod store;
 pub mod table;
+pub mod takeover;
 pub mod web;
 
 pub use config::ServerConfig;
@@ -102,20 +106,26 @@ async fn housekeeping(hall: Arc<Hall>) {
 }
 
 impl Server {
-    /// Opens the store (running its migrations), restores the tables that were open and
-    /// binds the address.
-    pub async fn bind(registry: Registry, config: ServerConfig) -> Result<Server, ServeError> {
+    /// Opens the store (running its migrations), binds the address and restores the
+    /// tables this node may serve ([`Hall::restore`]).
+    /// A node named by no `node_id` takes this host's name and the port it listens on
+    /// ([`takeover::default_node_id`]).
+    pub async fn bind(registry: Registry, mut config: ServerConfig) -> Result<Server, ServeError> {
         let metrics = Arc::new(metrics::Metrics::new());
         let store = store::open(&config, metrics.clone()).await?;
         let addr = config.addr;
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|error| ServeError::Listen { addr, error })?;
+        if config.node_id.is_none() {
+            let bound = listener.local_addr().unwrap_or(addr);
+            config.node_id = Some(takeover::default_node_id(bound));
+        }
         let hall = Hall::new(registry, store, config, metrics);
         let restored = hall.restore().await?;
         if restored > 0 {
             tracing::info!(tables = restored, "restored the open tables");
         }
-        let listener = TcpListener::bind(addr)
-            .await
-            .map_err(|error| ServeError::Listen { addr, error })?;
         Ok(Server { hall, listener })
     }
 
@@ -138,6 +148,7 @@ impl Server {
     ) -> Result<(), ServeError> {
         let app = http::router(self.hall.clone());
         let housekeeping = tokio::spawn(housekeeping(self.hall.clone()));
+        let takeover = tokio::spawn(takeover::take_over(self.hall.clone()));
         let config = &self.hall.config;
         listen::serve(
             self.listener,
@@ -148,7 +159,17 @@ impl Server {
         )
         .await;
         housekeeping.abort();
-        self.hall.shutdown().await;
+        // No table taken over from here on: the tables are about to stop.
+        takeover.abort();
+        let _ = takeover.await;
+        let stopped = self.hall.shutdown().await;
+        if self.hall.config.drain {
+            tracing::info!(
+                tables = stopped,
+                node = %self.hall.node,
+                "drained: let go of every table's lease; the other nodes take them over"
+            );
+        }
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         self.hall.store.close().await;
         Ok(())

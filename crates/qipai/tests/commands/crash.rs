@@ -23,20 +23,21 @@ fn registry() -> Registry {
     games::registry()
 }
 
-/// What the player has seen of the game.
+/// What the player has seen of the game (also of a game that moves between nodes,
+/// nodes.rs).
 #[derive(Default)]
-struct Player {
-    table: String,
-    seq: u64,
-    you: Option<usize>,
-    state: Option<GameState>,
+pub(crate) struct Player {
+    pub(crate) table: String,
+    pub(crate) seq: u64,
+    pub(crate) you: Option<usize>,
+    pub(crate) state: Option<GameState>,
     /// Actions seen broadcast, in order, split at each kill.
-    segments: Vec<Vec<(usize, Value)>>,
+    pub(crate) segments: Vec<Vec<(usize, Value)>>,
 }
 
 impl Player {
     /// Takes in a message; the finished record when it ends the game.
-    fn take(&mut self, m: &ServerMessage) -> Option<Value> {
+    pub(crate) fn take(&mut self, m: &ServerMessage) -> Option<Value> {
         match m {
             ServerMessage::Table {
                 table,
@@ -79,7 +80,31 @@ impl Player {
         None
     }
 
-    fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
+    /// Takes in a message on `conn`: the first table seen is the player's, a commitment
+    /// is answered with a nonce; the finished record when the message ends the game.
+    pub(crate) async fn answer(
+        &mut self,
+        conn: &mut Connection,
+        m: &ServerMessage,
+    ) -> Option<Value> {
+        if let ServerMessage::Table { table, .. } = m {
+            if self.table.is_empty() {
+                self.table = table.clone();
+            }
+        }
+        if let ServerMessage::Commitment { game_id, table, .. } = m {
+            conn.send(&ClientMessage::Nonce(request::Nonce {
+                table: table.clone(),
+                game_id: game_id.clone(),
+                nonce: "c0ffee".into(),
+            }))
+            .await
+            .expect("sent");
+        }
+        self.take(m)
+    }
+
+    pub(crate) fn my_move(&self, game: &dyn ErasedGame, n: u64) -> Option<Value> {
         let state = self.state.as_ref()?;
         let seat = self.you?;
         if !state.to_act.contains(&seat) || state.legal.is_empty() {
@@ -97,7 +122,7 @@ impl Player {
 }
 
 /// The record's actions as this player saw them: its own in private form.
-fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
+pub(crate) fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
     record
         .actions
         .iter()
@@ -114,7 +139,7 @@ fn as_seen(record: &Record, you: usize) -> Vec<(usize, Value)> {
 
 /// How the server is stopped in the middle of a game.
 #[derive(Clone, Copy, Debug)]
-enum Stop {
+pub(crate) enum Stop {
     /// SIGKILL: a crash, nothing of the server runs after it.
     Kill,
     /// SIGTERM: a host stopping the server; it stops accepting, lets its tables stop and
@@ -124,7 +149,7 @@ enum Stop {
 
 impl Stop {
     /// Stops `server` this way and waits for it to be gone.
-    fn apply(self, server: &mut std::process::Child, dir: &std::path::Path) {
+    pub(crate) fn apply(self, server: &mut std::process::Child, dir: &std::path::Path) {
         match self {
             Stop::Kill => {
                 server.kill().expect("killed");
@@ -160,6 +185,27 @@ impl Stop {
     }
 }
 
+/// Reads `conn` to its end: a stopping server says so, after what it had queued, with a
+/// close frame with 1012 ("service restart"), not a reset socket.
+pub(crate) async fn closed_for_restart(conn: &mut Connection, game: &str) {
+    let closed = loop {
+        match conn.recv_within(WAIT).await {
+            Ok(_) => continue,
+            Err(e) => break e,
+        }
+    };
+    assert!(
+        matches!(
+            closed,
+            ClientError::Closed {
+                code: Some(1012),
+                ..
+            }
+        ),
+        "{game}: a SIGTERM closes the connection with 1012, not {closed}"
+    );
+}
+
 /// Plays one game of `game`, stopping the server (`how`) after `kills[i]` more
 /// acknowledged actions.
 async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop, on: Data) {
@@ -171,6 +217,10 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
     };
     let mut flags = vec!["--grace-seconds", "300"];
     flags.extend(database.iter().flat_map(|url| ["--database", url.as_str()]));
+    // Restarted on another port, the node keeps its name, as a node restarted where it
+    // ran does by default (host and port): it takes its tables back at once, where a new
+    // node would wait for their leases to run out.
+    flags.extend(["--node-id", "crash-node"]);
     let (mut server, addr) = serve(&dir, &flags);
     let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
     let (token, _) = conn.session(ClientMessage::Guest).await.expect("a guest");
@@ -211,21 +261,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
                 std::fs::read_to_string(dir.join("server.log")).unwrap_or_default()
             ),
         };
-        if let ServerMessage::Table { table, .. } = &m {
-            if p.table.is_empty() {
-                p.table = table.clone();
-            }
-        }
-        if let ServerMessage::Commitment { game_id, table, .. } = &m {
-            conn.send(&ClientMessage::Nonce(request::Nonce {
-                table: table.clone(),
-                game_id: game_id.clone(),
-                nonce: "c0ffee".into(),
-            }))
-            .await
-            .expect("sent");
-        }
-        if let Some(record) = p.take(&m) {
+        if let Some(record) = p.answer(&mut conn, &m).await {
             break record;
         }
         let seen_here = p.segments.last().map_or(0, Vec::len);
@@ -236,24 +272,7 @@ async fn play_through_kills(game: &str, kills: &[usize], dir: PathBuf, how: Stop
             tokio::time::sleep(Duration::from_millis(seen_here as u64 % 7)).await;
             how.apply(&mut server, &dir);
             if matches!(how, Stop::Term) {
-                // A stopping server says so: after what it had queued, a close frame with
-                // 1012 ("service restart"), not a reset socket.
-                let closed = loop {
-                    match conn.recv_within(WAIT).await {
-                        Ok(_) => continue,
-                        Err(e) => break e,
-                    }
-                };
-                assert!(
-                    matches!(
-                        closed,
-                        ClientError::Closed {
-                            code: Some(1012),
-                            ..
-                        }
-                    ),
-                    "{game}: a SIGTERM closes the connection with 1012, not {closed}"
-                );
+                closed_for_restart(&mut conn, game).await;
             }
             drop(conn);
             let (again, addr) = serve(&dir, &flags);

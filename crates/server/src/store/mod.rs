@@ -195,15 +195,24 @@ pub struct Fence {
     pub epoch: u64,
 }
 
+/// An open table that a node may claim ([`Store::free_tables`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FreeTable {
+    /// The table as stored.
+    pub table: StoredTable,
+    /// The node whose lease it last was and when that lease ran out (Unix milliseconds),
+    /// if it ever had one: who a takeover takes it from, and since when it stood still.
+    pub holder: Option<(String, i64)>,
+}
+
 /// When a claim may take a table ([`Store::claim_table`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Claim {
     /// Only if nobody holds it: no lease yet, an expired one, or one of this node's own.
     IfFree,
     /// Even from another node whose lease is live: for a hall that knows it is the only
-    /// one serving its data (the store's lock says so: the SQLite directory's, the
-    /// PostgreSQL database's), whose tables' leases can only be left by its own earlier
-    /// process, which crashed.
+    /// one serving its data ([`Store::exclusive`]: the SQLite directory's lock says so),
+    /// whose tables' leases can only be left by its own earlier process, which crashed.
     Takeover,
 }
 
@@ -404,6 +413,18 @@ pub trait Store: Send + Sync {
     async fn close_table(&self, fence: &Fence) -> StoreResult<()>;
     /// The tables open when the server stopped.
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>>;
+    /// The open tables `node` may claim at `now` (Unix milliseconds) with
+    /// [`Claim::IfFree`]: those with no lease, a lease run out (its node died, stalled or
+    /// let it go) or a lease of `node`'s own. What a starting node restores and what
+    /// every node's takeover looks for; oldest change first.
+    async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>>;
+    /// Whether one hall alone serves this store: the SQLite store, whose directory lock
+    /// keeps a second process out, so every lease in it is its own earlier process's and
+    /// a restart takes them over ([`Claim::Takeover`]). A PostgreSQL database is shared by
+    /// several nodes, which claim only free tables.
+    fn exclusive(&self) -> bool {
+        false
+    }
 
     /// Stores a game when it is dealt, with its secret seed, if `fence` (of the game's
     /// table) is current.
@@ -469,8 +490,9 @@ pub trait Store: Send + Sync {
     /// then the provisional ones ([`Rating::provisional`]), best first.
     async fn leaderboard(&self, game: &str, limit: usize) -> StoreResult<Vec<(String, Rating)>>;
 
-    /// Lets go of the database when the hall stops, after its last write: a PostgreSQL
-    /// store releases its hold, so the next hall (a restart in the same process, as tests
-    /// do) starts at once. Nothing may be written after it.
+    /// Lets go of the database when the hall stops, after its last write: the SQLite
+    /// store its directory, so the next hall (a restart in the same process, as tests do)
+    /// starts at once; the PostgreSQL store its connections. Nothing may be written after
+    /// it.
     async fn close(&self) {}
 }

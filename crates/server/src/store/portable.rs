@@ -76,6 +76,37 @@ macro_rules! portable_reads {
             .collect()
         }
 
+        /// The open tables `node` may claim at `now` (Unix milliseconds): no lease, a
+        /// lease run out, or one of `node`'s own; oldest change first, each with the
+        /// lease it would take over (see `Store::free_tables`).
+        pub(crate) async fn free_tables(
+            pool: &Pool,
+            node: &str,
+            now: i64,
+        ) -> StoreResult<Vec<crate::store::FreeTable>> {
+            sqlx::query(
+                "SELECT CAST(t.state AS TEXT) AS state, l.node, l.expires_at FROM tables t \
+                 LEFT JOIN table_leases l ON l.table_id = t.id \
+                 WHERE t.open AND (l.table_id IS NULL OR l.expires_at <= $1 OR l.node = $2) \
+                 ORDER BY t.updated_at, t.id",
+            )
+            .bind(now)
+            .bind(node)
+            .fetch_all(pool)
+            .await
+            .map_err(db)?
+            .iter()
+            .map(|r| {
+                let node: Option<String> = r.get("node");
+                let expires_at: Option<i64> = r.get("expires_at");
+                Ok(crate::store::FreeTable {
+                    table: parse(r.get::<&str, _>("state"))?,
+                    holder: node.zip(expires_at),
+                })
+            })
+            .collect()
+        }
+
         /// A game's record from its rows: the journal (sealed forms, no seed), the seed,
         /// and whether it is finished.
         async fn load_game(pool: &Pool, id: &str) -> StoreResult<Option<(Record, Seed, bool)>> {

@@ -1,10 +1,11 @@
 //! The table's lease: the store's word that this node serves the table, and the epoch
 //! that every write for the table carries ([`crate::store::Lease`]).
 //!
-//! A new table is claimed by the hall before its first save; a table restored after a
-//! restart claims itself when its task starts, taking over the lease its previous process
-//! left ([`Claim::Takeover`]: today one hall serves its data, which the store's lock
-//! ensures). The task renews the lease every
+//! A new table is claimed by the hall before its first save, and so is a table taken over
+//! from another node ([`crate::takeover`]); a table restored after a restart claims itself
+//! when its task starts ([`crate::hall::Hall::restore_claim`]: taking over the lease its
+//! previous process left when one hall alone serves the store, only a free one when nodes
+//! share it). The task renews the lease every
 //! [`Timing::lease_renew`](crate::config::Timing::lease_renew) for
 //! [`Timing::lease_ttl`](crate::config::Timing::lease_ttl), and lets it go when the hall
 //! stops or the table closes.
@@ -18,7 +19,7 @@
 use super::play::Phase;
 use super::TableTask;
 use crate::protocol::{ErrorCode, ServerMessage};
-use crate::store::{unix_millis, Claim, Fence, StoreError};
+use crate::store::{unix_millis, Fence, StoreError};
 use std::time::{Duration, Instant};
 
 /// The first wait after a claim that failed (the store out of reach); each next one is
@@ -32,22 +33,18 @@ impl TableTask {
     }
 
     /// Claims the table as its task starts (a table restored after a restart), waiting
-    /// for a store that is out of reach; false if the table cannot be served here.
+    /// for a store that is out of reach; false if the table cannot be served here (another
+    /// node claimed it first).
     pub(super) async fn claim(&mut self) -> bool {
         let timing = &self.hall.config.timing;
         let (ttl, renew, longest) = (timing.lease_ttl, timing.lease_renew, timing.store_retry);
+        let claim = self.hall.restore_claim();
         let mut wait = FIRST_WAIT;
         loop {
             let claimed = self
                 .hall
                 .store
-                .claim_table(
-                    &self.id,
-                    &self.hall.node,
-                    ttl,
-                    unix_millis(),
-                    Claim::Takeover,
-                )
+                .claim_table(&self.id, &self.hall.node, ttl, unix_millis(), claim)
                 .await;
             match claimed {
                 Ok(lease) => {
@@ -57,7 +54,10 @@ impl TableTask {
                     return true;
                 }
                 Err(e @ StoreError::LeaseHeld { .. }) => {
-                    tracing::error!(table = %self.id, error = %e, "cannot claim the table; this node does not serve it");
+                    tracing::info!(table = %self.id, error = %e, "another node serves the table; this one leaves it");
+                    let mut info = self.info();
+                    info.status = "closed".into();
+                    self.hall.lobby.update(info);
                     self.hall.forget_table(&self.id);
                     return false;
                 }
@@ -98,6 +98,24 @@ impl TableTask {
         }
     }
 
+    /// Whether this node still owns the table, asked before a move is applied: a lease
+    /// overdue for renewal (the node was paused or starved past it) is renewed first, so
+    /// a node that lost the table learns it before it applies anything, not after.
+    pub(super) async fn still_owned(&mut self) -> bool {
+        self.renew_if_due().await;
+        !self.closed && self.lease.is_some()
+    }
+
+    /// Says in the log that a move for this table (by `seat`) was neither stored nor
+    /// published, because another node owns the table now.
+    pub(super) fn unowned_move(&self, seat: usize) {
+        tracing::warn!(
+            table = %self.id, node = %self.hall.node, seat,
+            "a move at table {} not stored and not published: another node owns the table now",
+            self.id
+        );
+    }
+
     /// Lets the lease go (the hall stops, or the table closed), so a next process claims
     /// the table without waiting for it to run out.
     pub(super) async fn release(&mut self) {
@@ -120,7 +138,10 @@ impl TableTask {
         if self.lease.take().is_none() {
             return true;
         }
-        tracing::error!(table = %self.id, node = %self.hall.node, "{error}; this node stops serving it");
+        tracing::error!(
+            table = %self.id, node = %self.hall.node,
+            "{error}: another node took the table over; this node stops serving it, and stores and publishes nothing more of it"
+        );
         self.renew_at = None;
         for sub in self.subs.values() {
             sub.out.send(&ServerMessage::error(

@@ -106,8 +106,13 @@ pub(crate) enum Cmd {
         turn: u64,
         result: Result<Value, GameError>,
     },
-    /// Stop: the server is shutting down.
-    Shutdown { done: oneshot::Sender<()> },
+    /// Stop: the server is shutting down. The table stops between two commands, so no
+    /// move is half applied; it lets go of its lease if `release` (a drain: another node
+    /// takes it over at once), else keeps it for this node to claim again when it restarts.
+    Shutdown {
+        done: oneshot::Sender<()>,
+        release: bool,
+    },
 }
 
 /// A connection watching the table.
@@ -262,8 +267,10 @@ impl TableTask {
                 }
             };
             match cmd {
-                Some(Cmd::Shutdown { done }) => {
-                    self.release().await;
+                Some(Cmd::Shutdown { done, release }) => {
+                    if release {
+                        self.release().await;
+                    }
                     let _ = done.send(());
                     break;
                 }

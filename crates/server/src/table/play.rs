@@ -338,6 +338,16 @@ impl TableTask {
             Ok(s) => s,
             Err(r) => return self.refuse(from, r),
         };
+        if !self.still_owned().await {
+            self.unowned_move(seat);
+            return self.refuse(
+                from,
+                Refusal::new(
+                    ErrorCode::Storage,
+                    "another server has taken this table over; reconnect to go on playing",
+                ),
+            );
+        }
         let stale_before = match &self.phase {
             Phase::Playing(run) if run.acting.contains(&seat) => {
                 run.turn_since.get(seat).copied().unwrap_or(self.changed_at)
@@ -490,6 +500,7 @@ impl TableTask {
         if let Err(e) = stored {
             if self.fenced(&e) {
                 // Another node owns the table now: nothing of this move is applied.
+                self.unowned_move(applied.seat);
                 return;
             }
             // Not durable, so not accepted: rebuild the game from what is stored.

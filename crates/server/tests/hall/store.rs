@@ -96,4 +96,7 @@ on_both_stores! {
     a_fenced_write_fails_alone =>
         a_fenced_write_fails_alone_on_sqlite,
         a_fenced_write_fails_alone_on_postgres;
+    free_tables_are_the_open_ones_a_node_may_claim =>
+        free_tables_are_the_open_ones_a_node_may_claim_on_sqlite,
+        free_tables_are_the_open_ones_a_node_may_claim_on_postgres;
 }

@@ -2,16 +2,10 @@
 //! there (backups, replicas and monitoring they already run) rather than in a file
 //! beside the binary. `qipai serve --database postgres://…` picks it.
 //!
-//! One hall serves a database at a time. The tables and their games live in the serving
-//! process, which restores the open ones when it starts; two processes on one database
-//! would both restore them and deal each other's games. So the store holds a session
-//! advisory lock on the database for as long as it runs, on a connection of its own. A
-//! second `qipai serve` on the same database waits up to [`HOLD_WAIT`] for it (a hall
-//! restarted right after a crash may find the dead one's connection not yet noticed),
-//! then stops with a clear error. If that connection breaks (the database server
-//! restarted, the network cut), the lock goes with it; the store makes the connection
-//! and takes the lock again within seconds ([`keep_hold`]), and says so loudly if a
-//! second hall took the database in between.
+//! Several halls (nodes) may serve one database: each table is served by the node that
+//! holds its lease, and every write for it carries the lease's epoch, checked in the
+//! write's own transaction ([`super::Lease`]), so a node that lost a table can never write
+//! for it again. Nothing else is held on the database.
 //!
 //! Every write is one transaction that PostgreSQL has made durable when its future
 //! resolves (`synchronous_commit` is forced on for the store's connections, whatever the
@@ -28,7 +22,7 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, Claim, ComputerRecord, Fence, GameStats, GameSummary, HistoryCursor, Lease,
+    Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
     RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
     Unfinished,
 };
@@ -45,10 +39,6 @@ use sqlx::{Connection, Postgres};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Mutex;
-
-/// The key of the advisory lock a hall holds on its database ("qipai" in ASCII).
-const HALL_LOCK: i64 = 0x71_69_70_61_69;
 
 /// Connections in the pool: the hall's reads and writes are short, and a database server
 /// is shared with whatever else the host runs on it.
@@ -64,89 +54,6 @@ const ACQUIRE_WAIT: Duration = Duration::from_secs(3);
 pub struct PostgresStore {
     pool: PgPool,
     metrics: Arc<Metrics>,
-    /// The connection that holds [`HALL_LOCK`]; [`keep_hold`] makes it again if it
-    /// breaks.
-    lock: Arc<Mutex<PgConnection>>,
-    /// The task of [`keep_hold`], ended when the store closes.
-    keeper: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for PostgresStore {
-    fn drop(&mut self) {
-        self.keeper.abort();
-    }
-}
-
-/// How often the hold on the database is checked.
-const HOLD_CHECK: Duration = Duration::from_secs(5);
-
-/// Checks the connection that holds [`HALL_LOCK`] every [`HOLD_CHECK`], and when it has
-/// broken (the database server restarted, the network cut, the lock gone with it) makes
-/// it again and takes the lock again, so a second hall is kept out after an outage too.
-/// If a second hall took the database in the meantime, two halls now serve it: this is
-/// logged as an error for the host to stop one.
-async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>) {
-    let mut every = tokio::time::interval(HOLD_CHECK);
-    every.tick().await;
-    loop {
-        every.tick().await;
-        let mut held = lock.lock().await;
-        if held.ping().await.is_ok() {
-            continue;
-        }
-        let Ok(mut conn) = PgConnection::connect_with(&options).await else {
-            continue;
-        };
-        match sqlx::query_scalar::<_, bool>("SELECT pg_try_advisory_lock($1)")
-            .bind(HALL_LOCK)
-            .fetch_one(&mut conn)
-            .await
-        {
-            Ok(true) => {
-                tracing::info!("the database is held again after its connection broke");
-                *held = conn;
-            }
-            Ok(false) => {
-                tracing::error!(
-                    "another hall took this database while its connection was broken: two \
-                     halls now serve it, and each may deal the other's tables; stop one"
-                );
-                *held = conn;
-            }
-            Err(e) => tracing::warn!(error = %e, "cannot take the database again yet"),
-        }
-    }
-}
-
-/// How long a starting hall waits for the hold of one that is going: a hall restarted at
-/// once after a crash can find the dead one's connection not yet noticed as closed.
-const HOLD_WAIT: Duration = Duration::from_secs(10);
-
-/// Takes [`HALL_LOCK`] on `conn`, waiting up to [`HOLD_WAIT`] for another hall to let go.
-async fn take_hold(conn: &mut PgConnection) -> StoreResult<()> {
-    let deadline = tokio::time::Instant::now() + HOLD_WAIT;
-    let mut told = false;
-    loop {
-        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(HALL_LOCK)
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(db)?;
-        if locked {
-            return Ok(());
-        }
-        if !told {
-            tracing::info!("another hall holds the database; waiting for it to let go");
-            told = true;
-        }
-        if tokio::time::Instant::now() >= deadline {
-            return Err(StoreError::Database(Cause::message(
-                "another qipai hall is serving this database (one hall serves a database at a \
-                 time): stop it first, or give this one another database",
-            )));
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
 }
 
 /// The SQLSTATE of a connection to a database that does not exist.
@@ -154,8 +61,7 @@ const NO_DATABASE: &str = "3D000";
 
 impl PostgresStore {
     /// Connects to the database at `url` (`postgres://user:password@host:port/name`),
-    /// creating it if it does not exist and the role may, takes the hall's lock on it and
-    /// runs the migrations.
+    /// creating it if it does not exist and the role may, and runs the migrations.
     pub async fn open(url: &str, metrics: Arc<Metrics>) -> StoreResult<PostgresStore> {
         if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
             return Err(StoreError::Database(Cause::message(
@@ -168,7 +74,7 @@ impl PostgresStore {
                 ("synchronous_commit", "on"),
                 ("client_min_messages", "warning"),
             ]);
-        let mut lock = match PgConnection::connect_with(&options).await {
+        let first = match PgConnection::connect_with(&options).await {
             Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(NO_DATABASE) => {
                 Postgres::create_database(url).await.map_err(|e| {
                     StoreError::Database(Cause::context("the database does not exist", e))
@@ -178,7 +84,8 @@ impl PostgresStore {
             }
             connected => connected.map_err(db)?,
         };
-        take_hold(&mut lock).await?;
+        // The connection was made to create the database if need be; the pool makes its own.
+        first.close().await.map_err(db)?;
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
             .acquire_timeout(ACQUIRE_WAIT)
@@ -190,14 +97,7 @@ impl PostgresStore {
             .await
             .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
         writes::fill_name_keys(&pool).await?;
-        let lock = Arc::new(Mutex::new(lock));
-        let keeper = tokio::spawn(keep_hold(options, lock.clone()));
-        Ok(PostgresStore {
-            pool,
-            metrics,
-            lock,
-            keeper,
-        })
+        Ok(PostgresStore { pool, metrics })
     }
 
     /// A transaction of the store's own pool, for a copy into it (`store::copy`).
@@ -293,6 +193,11 @@ impl Store for PostgresStore {
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
         self.again(|| reads::open_tables(&self.pool)).await
+    }
+
+    async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>> {
+        self.again(|| reads::free_tables(&self.pool, node, now))
+            .await
     }
 
     async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {
@@ -410,15 +315,6 @@ impl Store for PostgresStore {
     }
 
     async fn close(&self) {
-        self.keeper.abort();
         self.pool.close().await;
-        let mut lock = self.lock.lock().await;
-        if let Err(e) = sqlx::query("SELECT pg_advisory_unlock($1)")
-            .bind(HALL_LOCK)
-            .execute(&mut *lock)
-            .await
-        {
-            tracing::warn!(error = %e, "cannot release the database; it goes when the process ends");
-        }
     }
 }

@@ -19,7 +19,7 @@ mod reads {
 
 use super::rows::{self, db, json};
 use super::{
-    Cause, Claim, ComputerRecord, Fence, GameStats, GameSummary, HistoryCursor, Lease,
+    Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
     RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
     Unfinished,
 };
@@ -293,6 +293,14 @@ impl Store for SqliteStore {
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
         reads::open_tables(&self.reads).await
+    }
+
+    async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>> {
+        reads::free_tables(&self.reads, node, now).await
+    }
+
+    fn exclusive(&self) -> bool {
+        true
     }
 
     async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {

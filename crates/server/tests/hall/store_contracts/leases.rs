@@ -2,7 +2,7 @@
 //! claim makes a new epoch, and a write that carries an epoch no longer current is refused
 //! whole, alone, with nothing of it stored.
 
-use super::fixture::{self, computer, deal, member, person, sitting, Db, Dealt, TTL};
+use super::fixture::{self, bot_seat, computer, deal, member, person, sitting, Db, Dealt, TTL};
 use serde_json::json;
 use server::store::{unix_millis, Claim, Fence, Lease, StoreError};
 
@@ -256,4 +256,70 @@ pub async fn a_fenced_write_fails_alone(db: &Db) {
     };
     assert_eq!(read("alone-a").await, 0);
     assert_eq!(read("alone-b").await, 1);
+}
+
+/// The tables a node may claim ([`server::store::Store::free_tables`]), what a starting
+/// node restores and every node's takeover looks for: the open ones whose lease ran out,
+/// was let go, or is the node's own, each with its last holder; not another node's live
+/// lease, not a closed table. Claiming one of them takes it: it is no longer free to
+/// another node.
+pub async fn free_tables_are_the_open_ones_a_node_may_claim(db: &Db) {
+    let host = member(db, "freddie").await;
+    let now = unix_millis();
+    let before = now - TTL_MS - 1;
+    let claim = |table: &'static str, node: &'static str, at: i64| async move {
+        held_by(db.claim_table(table, node, TTL, at, Claim::IfFree).await)
+    };
+    let mut leases = Vec::new();
+    for (table, node, at) in [
+        ("free-ran-out", "node-a", before),
+        ("free-live", "node-b", now),
+        ("free-own", "node-c", now),
+        ("free-let-go", "node-b", now),
+        ("free-closed", "node-a", before),
+    ] {
+        let lease = claim(table, node, at).await;
+        let stored = fixture::table(table, "gomoku", &host, vec![sitting(&host), bot_seat()]);
+        db.save_table(&lease.fence(), &stored).await.expect("saved");
+        leases.push((lease, stored));
+    }
+    db.release_table(&leases[3].0).await.expect("let go");
+    db.close_table(&leases[4].0.fence()).await.expect("closed");
+
+    let mut free = db
+        .free_tables("node-c", now)
+        .await
+        .expect("the free tables");
+    free.sort_by(|a, b| a.table.id.cmp(&b.table.id));
+    let seen: Vec<(&str, Option<(&str, i64)>)> = free
+        .iter()
+        .map(|f| {
+            let holder = f.holder.as_ref().map(|(n, at)| (n.as_str(), *at));
+            (f.table.id.as_str(), holder)
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("free-let-go", Some(("node-b", 0))),
+            ("free-own", Some(("node-c", now + TTL_MS))),
+            ("free-ran-out", Some(("node-a", before + TTL_MS))),
+        ]
+    );
+    assert_eq!(free[2].table, leases[0].1, "the table as stored");
+
+    let taken = claim("free-ran-out", "node-d", now).await;
+    assert_eq!(taken.epoch, 2);
+    let left: Vec<String> = db
+        .free_tables("node-e", now)
+        .await
+        .expect("the free tables")
+        .into_iter()
+        .map(|f| f.table.id)
+        .collect();
+    assert_eq!(
+        left,
+        ["free-let-go"],
+        "a table taken over is no longer free"
+    );
 }
