@@ -83,6 +83,15 @@ pub struct Args {
     /// under the same name after a restart still fences whatever its old process wrote.
     #[arg(long, value_name = "ID")]
     node_id: Option<String>,
+    /// Join the other `qipai serve` processes on the same --database through this Redis
+    /// (`redis://host:port`): players connected to any of them play at any table. Without
+    /// it this process is the whole hall.
+    #[arg(long, value_name = "URL", env = "QIPAI_REDIS", requires = "database")]
+    redis: Option<String>,
+    /// What every Redis key and channel of this hall starts with: halls (or tests)
+    /// sharing one Redis each take their own.
+    #[arg(long, value_name = "PREFIX", env = "QIPAI_REDIS_PREFIX", default_value = server::cluster::DEFAULT_PREFIX)]
+    redis_prefix: String,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -124,6 +133,10 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.quick_computers = args.quick_computers;
     config.allowed_origins = args.allowed_origins;
     config.node_id = args.node_id;
+    config.cluster = args.redis.map(|redis| server::cluster::ClusterConfig {
+        redis,
+        prefix: args.redis_prefix,
+    });
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

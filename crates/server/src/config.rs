@@ -51,6 +51,10 @@ pub struct ServerConfig {
     /// table's lease names ([`crate::store::Lease::node`]); a random one, new at each
     /// start, if not given (`qipai serve --node-id`).
     pub node_id: Option<String>,
+    /// The Redis server through which this node joins a hall of several nodes on one
+    /// PostgreSQL database (`qipai serve --redis`); `None` for a hall of one node, which
+    /// needs no Redis ([`crate::cluster`]).
+    pub cluster: Option<crate::cluster::ClusterConfig>,
 }
 
 /// Limits on what one client may send.
@@ -153,6 +157,7 @@ impl Default for ServerConfig {
             quick_computers: false,
             allowed_origins: Vec::new(),
             node_id: None,
+            cluster: None,
         }
     }
 }

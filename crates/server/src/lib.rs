@@ -13,6 +13,7 @@
 //! * [`table`]: one task per table, the only owner of its seats and game; an action is
 //!   *committed, then broadcast*, each connection getting its own seat's view;
 //! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
+//! * [`cluster`]: several nodes, one hall, through Redis (`qipai serve --redis`);
 //! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`] (with
 //!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
@@ -32,6 +33,7 @@ pub mod accounts;
 pub mod bots;
 pub mod chat;
 pub mod client;
+pub mod cluster;
 pub mod config;
 pub mod conn;
 pub mod hall;
@@ -68,6 +70,9 @@ pub enum ServeError {
     /// The data directory or database.
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    /// Redis, for a node of several.
+    #[error(transparent)]
+    Cluster(#[from] cluster::ClusterError),
     /// The listening socket.
     #[error("cannot listen on {addr}: {error}")]
     Listen {
@@ -109,6 +114,10 @@ impl Server {
         let store = store::open(&config, metrics.clone()).await?;
         let addr = config.addr;
         let hall = Hall::new(registry, store, config, metrics);
+        if let Some(config) = hall.config.cluster.clone() {
+            let joined = cluster::Cluster::join(&hall, &config).await?;
+            let _ = hall.cluster.set(joined);
+        }
         let restored = hall.restore().await?;
         if restored > 0 {
             tracing::info!(tables = restored, "restored the open tables");
@@ -149,6 +158,9 @@ impl Server {
         .await;
         housekeeping.abort();
         self.hall.shutdown().await;
+        if let Some(cluster) = self.hall.cluster.get() {
+            cluster.leave().await;
+        }
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         self.hall.store.close().await;
         Ok(())

@@ -12,5 +12,6 @@ mod crash;
 mod engines;
 mod fairness;
 mod loadtest;
+mod nodes;
 mod records;
 mod terminal;

@@ -135,6 +135,9 @@ pub async fn open(
     metrics: std::sync::Arc<crate::metrics::Metrics>,
 ) -> StoreResult<std::sync::Arc<dyn Store>> {
     Ok(match &config.database {
+        Some(url) if config.cluster.is_some() => {
+            std::sync::Arc::new(postgres::PostgresStore::open_among_nodes(url, metrics).await?)
+        }
         Some(url) => std::sync::Arc::new(postgres::PostgresStore::open(url, metrics).await?),
         None => std::sync::Arc::new(sqlite::SqliteStore::open(&config.data_dir, metrics).await?),
     })

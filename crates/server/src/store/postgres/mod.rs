@@ -85,7 +85,7 @@ const HOLD_CHECK: Duration = Duration::from_secs(5);
 /// it again and takes the lock again, so a second hall is kept out after an outage too.
 /// If a second hall took the database in the meantime, two halls now serve it: this is
 /// logged as an error for the host to stop one.
-async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>) {
+async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>, hold: Hold) {
     let mut every = tokio::time::interval(HOLD_CHECK);
     every.tick().await;
     loop {
@@ -97,7 +97,7 @@ async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>) {
         let Ok(mut conn) = PgConnection::connect_with(&options).await else {
             continue;
         };
-        match sqlx::query_scalar::<_, bool>("SELECT pg_try_advisory_lock($1)")
+        match sqlx::query_scalar::<_, bool>(hold.statement())
             .bind(HALL_LOCK)
             .fetch_one(&mut conn)
             .await
@@ -118,16 +118,34 @@ async fn keep_hold(options: PgConnectOptions, lock: Arc<Mutex<PgConnection>>) {
     }
 }
 
+/// How a process holds [`HALL_LOCK`].
+#[derive(Debug, Clone, Copy)]
+enum Hold {
+    /// Alone: the hall is this one process.
+    Alone,
+    /// Shared with the other nodes of a hall of several, which a hall of one waits for.
+    Shared,
+}
+
+impl Hold {
+    fn statement(self) -> &'static str {
+        match self {
+            Hold::Alone => "SELECT pg_try_advisory_lock($1)",
+            Hold::Shared => "SELECT pg_try_advisory_lock_shared($1)",
+        }
+    }
+}
+
 /// How long a starting hall waits for the hold of one that is going: a hall restarted at
 /// once after a crash can find the dead one's connection not yet noticed as closed.
 const HOLD_WAIT: Duration = Duration::from_secs(10);
 
 /// Takes [`HALL_LOCK`] on `conn`, waiting up to [`HOLD_WAIT`] for another hall to let go.
-async fn take_hold(conn: &mut PgConnection) -> StoreResult<()> {
+async fn take_hold(conn: &mut PgConnection, hold: Hold) -> StoreResult<()> {
     let deadline = tokio::time::Instant::now() + HOLD_WAIT;
     let mut told = false;
     loop {
-        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+        let locked: bool = sqlx::query_scalar(hold.statement())
             .bind(HALL_LOCK)
             .fetch_one(&mut *conn)
             .await
@@ -157,6 +175,21 @@ impl PostgresStore {
     /// creating it if it does not exist and the role may, takes the hall's lock on it and
     /// runs the migrations.
     pub async fn open(url: &str, metrics: Arc<Metrics>) -> StoreResult<PostgresStore> {
+        PostgresStore::open_holding(url, metrics, Hold::Alone).await
+    }
+
+    /// [`PostgresStore::open`] for one node of several serving the database together
+    /// (`qipai serve --redis`): it shares the hold with the other nodes, whose tables'
+    /// leases keep each table to one node, and a hall of one is kept out as they are.
+    pub async fn open_among_nodes(url: &str, metrics: Arc<Metrics>) -> StoreResult<PostgresStore> {
+        PostgresStore::open_holding(url, metrics, Hold::Shared).await
+    }
+
+    async fn open_holding(
+        url: &str,
+        metrics: Arc<Metrics>,
+        hold: Hold,
+    ) -> StoreResult<PostgresStore> {
         if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
             return Err(StoreError::Database(Cause::message(
                 "bad database address: not postgres://user:password@host:port/name",
@@ -178,7 +211,7 @@ impl PostgresStore {
             }
             connected => connected.map_err(db)?,
         };
-        take_hold(&mut lock).await?;
+        take_hold(&mut lock, hold).await?;
         let pool = PgPoolOptions::new()
             .max_connections(POOL_SIZE)
             .acquire_timeout(ACQUIRE_WAIT)
@@ -191,7 +224,7 @@ impl PostgresStore {
             .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
         writes::fill_name_keys(&pool).await?;
         let lock = Arc::new(Mutex::new(lock));
-        let keeper = tokio::spawn(keep_hold(options, lock.clone()));
+        let keeper = tokio::spawn(keep_hold(options, lock.clone(), hold));
         Ok(PostgresStore {
             pool,
             metrics,
@@ -413,8 +446,8 @@ impl Store for PostgresStore {
         self.keeper.abort();
         self.pool.close().await;
         let mut lock = self.lock.lock().await;
-        if let Err(e) = sqlx::query("SELECT pg_advisory_unlock($1)")
-            .bind(HALL_LOCK)
+        // Alone or shared, the hold is the connection's only advisory lock.
+        if let Err(e) = sqlx::query("SELECT pg_advisory_unlock_all()")
             .execute(&mut *lock)
             .await
         {
