@@ -265,6 +265,11 @@ impl Hall {
         let stored = self.store.open_tables().await?;
         let n = stored.len();
         for t in stored {
+            if let Some(cluster) = self.cluster.get() {
+                if cluster.serves_elsewhere(&t.id).await {
+                    continue;
+                }
+            }
             if self.registry.get(&t.game).is_err() {
                 tracing::warn!(table = %t.id, game = %t.game, "a stored table of a game this build lacks");
                 continue;

@@ -35,7 +35,7 @@ pub enum LobbyEvent {
 #[derive(Debug, Clone)]
 pub enum Shared {
     /// A table here opened, changed or closed.
-    Table(TableInfo),
+    Table(Box<TableInfo>),
     /// Someone here spoke in the lobby.
     Chat {
         /// Who.
@@ -81,7 +81,7 @@ impl Lobby {
     /// A table here changed (or closed): watchers hear of public tables.
     pub fn update(&self, info: TableInfo) {
         if let Some(tap) = self.tap.get() {
-            let _ = tap.send(Shared::Table(info.clone()));
+            let _ = tap.send(Shared::Table(Box::new(info.clone())));
         }
         self.heard(info);
     }

@@ -561,3 +561,32 @@ async fn the_lobby_lists_every_nodes_tables() {
     drop(nodes);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hall_of_one_is_kept_out_of_a_database_that_nodes_serve() {
+    let root = std::env::temp_dir().join(format!("qipai-alone-{}", std::process::id()));
+    let nodes = Nodes::start(&root, 2, &[]);
+    let database = postgres_database(&root);
+    let dir = root.join("alone");
+    let dir = dir.to_string_lossy();
+    let out = crate::common::qipai(
+        &[
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--data-dir",
+            &dir,
+            "--database",
+            &database,
+        ],
+        b"",
+    );
+    let said = crate::common::said(&out);
+    assert!(
+        !out.status.success() && said.contains("another qipai hall"),
+        "a hall of one on the nodes' database stops: {said}\n{}",
+        nodes.logs()
+    );
+    drop(nodes);
+    let _ = std::fs::remove_dir_all(&root);
+}

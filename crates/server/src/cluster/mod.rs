@@ -191,6 +191,17 @@ impl Cluster {
         redis.exists(self.alive_key(node)).await.ok()
     }
 
+    /// Whether another node serves table `id` now (the directory names it, and it is
+    /// alive): a node that starts leaves such a table to it instead of restoring it.
+    pub async fn serves_elsewhere(&self, id: &str) -> bool {
+        match self.directory.owner(id).await {
+            Some(entry) if entry.node != self.node => {
+                self.is_alive(&entry.node).await != Some(false)
+            }
+            _ => false,
+        }
+    }
+
     /// A handle of table `id` served by another node, if the directory knows one.
     async fn remote_table(&self, id: &str) -> Option<TableHandle> {
         if let Some(h) = self.remotes.cached(id) {

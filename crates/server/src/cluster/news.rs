@@ -31,7 +31,7 @@ pub enum News {
         /// The node.
         node: String,
         /// The table as the lobby shows it.
-        info: TableInfo,
+        info: Box<TableInfo>,
     },
     /// Someone on `node` spoke in the lobby.
     Chat {
@@ -105,7 +105,7 @@ pub async fn tell_tables(hall: &Hall, bus: &Sender) {
         if let Some(info) = hall.lobby.get(&table.id) {
             let news = News::Table {
                 node: hall.node.clone(),
-                info,
+                info: Box::new(info),
             };
             tell(bus, &news).await;
         }
@@ -122,7 +122,7 @@ pub fn heard(hall: &std::sync::Arc<Hall>, cluster: &Cluster, news: News) {
         }
         News::Table { node, info } if node != here => {
             cluster.listed(&node, &info);
-            hall.lobby.heard(info);
+            hall.lobby.heard(*info);
         }
         News::Chat { node, from, text } if node != here => hall.lobby.heard_chat(&from, &text),
         News::Online { node, user, .. } if node != here => {

@@ -23,6 +23,16 @@ struct Local {
     tables: HashMap<TableId, String>,
 }
 
+/// A connection's question to a remote table: may it stop following it?
+struct Ask {
+    /// Who waits for the answer.
+    done: oneshot::Sender<bool>,
+    /// The connection.
+    conn: ConnId,
+    /// The table.
+    table: TableId,
+}
+
 /// This node's way to the tables other nodes serve.
 #[derive(Default)]
 pub struct Remotes {
@@ -32,7 +42,7 @@ pub struct Remotes {
     local: Mutex<HashMap<ConnId, Local>>,
     /// Questions of [`Cmd::Unfollow`] waiting for their table's answer: who asks, and
     /// which connection and table they are about.
-    asks: Mutex<HashMap<u64, (oneshot::Sender<bool>, ConnId, TableId)>>,
+    asks: Mutex<HashMap<u64, Ask>>,
     next_ask: AtomicU64,
 }
 
@@ -157,7 +167,7 @@ impl Remotes {
 
     /// The answer to an [`Cmd::Unfollow`] sent over the bus.
     pub fn unfollowed(&self, ask: u64, let_go: bool) {
-        let Some((done, conn, table)) = lock(&self.asks).remove(&ask) else {
+        let Some(Ask { done, conn, table }) = lock(&self.asks).remove(&ask) else {
             return;
         };
         if let_go {
@@ -221,7 +231,14 @@ impl Remotes {
                 }
                 Cmd::Unfollow { conn, done } => {
                     let ask = self.next_ask.fetch_add(1, Ordering::Relaxed);
-                    lock(&self.asks).insert(ask, (done, conn, table.clone()));
+                    lock(&self.asks).insert(
+                        ask,
+                        Ask {
+                            done,
+                            conn,
+                            table: table.clone(),
+                        },
+                    );
                     Bus::Unfollow {
                         table: table.clone(),
                         conn,
