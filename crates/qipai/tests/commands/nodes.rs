@@ -389,17 +389,28 @@ async fn every_game_is_played_across_three_nodes() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// Reads `conn` until the server closes it; the error codes it sent before.
-async fn codes_until_closed(conn: &mut Connection, what: &str) -> Vec<server::protocol::ErrorCode> {
+/// Reads `what`, connection `conn`, until the server closes it, and checks that it was
+/// told `code` before.
+async fn closed_with(
+    conn: &mut Connection,
+    code: server::protocol::ErrorCode,
+    what: &str,
+    nodes: &Nodes,
+) {
     let mut codes = Vec::new();
     loop {
         match conn.recv_within(WAIT).await {
             Ok(ServerMessage::Error { code, .. }) => codes.push(code),
             Ok(_) => {}
-            Err(server::client::ClientError::Closed { .. }) => return codes,
-            Err(e) => panic!("{what}: {e}"),
+            Err(server::client::ClientError::Closed { .. }) => break,
+            Err(e) => panic!("{what}: {e}\n{}", nodes.logs()),
         }
     }
+    assert!(
+        codes.contains(&code),
+        "{what} is told {code} before it closes, not {codes:?}\n{}",
+        nodes.logs()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -422,12 +433,13 @@ async fn an_account_is_one_account_across_nodes() {
         .await
         .expect("connects");
     assert!(user.is_some(), "the session holds on another node");
-    let codes = codes_until_closed(&mut first, "the older connection").await;
-    assert!(
-        codes.contains(&ErrorCode::TakenOver),
-        "the older connection on the first node is told it was taken over, not {codes:?}\n{}",
-        nodes.logs()
-    );
+    closed_with(
+        &mut first,
+        ErrorCode::TakenOver,
+        "the older connection",
+        &nodes,
+    )
+    .await;
     // A ban on the first node closes the player's connection on the second and is
     // refused on the third.
     let (mut warden, _, _) = Connection::open(&nodes.addrs[0], None)
@@ -456,12 +468,13 @@ async fn an_account_is_one_account_across_nodes() {
         _ => None,
     })
     .await;
-    let codes = codes_until_closed(&mut player, "the banned connection").await;
-    assert!(
-        codes.contains(&ErrorCode::Banned),
-        "the banned player's connection on another node is told why, not {codes:?}\n{}",
-        nodes.logs()
-    );
+    closed_with(
+        &mut player,
+        ErrorCode::Banned,
+        "the banned connection",
+        &nodes,
+    )
+    .await;
     let (mut third, _, _) = Connection::open(&nodes.addrs[2], None)
         .await
         .expect("connects");
