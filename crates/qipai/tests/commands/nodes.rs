@@ -134,6 +134,21 @@ async fn until<T>(
     }
 }
 
+/// A public table of `game` that `host` creates (and sits at).
+async fn create(host: &mut Connection, game: &str) -> String {
+    host.send(&ClientMessage::CreateTable {
+        game: game.into(),
+        options: TableOptions::default(),
+    })
+    .await
+    .expect("sent");
+    until(host, "created", |m| match m {
+        ServerMessage::Created { table, .. } => Some(table.clone()),
+        _ => None,
+    })
+    .await
+}
+
 /// What one client saw of one game: every numbered message's sequence number, the
 /// actions in order, the chat, and the record at the end.
 #[derive(Default, Debug)]
@@ -265,17 +280,7 @@ async fn one_game_across_nodes(nodes: &Nodes, game: &str) {
     let (mut host, host_name) = guest(&nodes.addrs[0]).await;
     let (mut player, player_name) = guest(&nodes.addrs[1]).await;
     let (mut watcher, _) = guest(&nodes.addrs[2]).await;
-    host.send(&ClientMessage::CreateTable {
-        game: game.into(),
-        options: TableOptions::default(),
-    })
-    .await
-    .expect("sent");
-    let table = until(&mut host, "created", |m| match m {
-        ServerMessage::Created { table, .. } => Some(table.clone()),
-        _ => None,
-    })
-    .await;
+    let table = create(&mut host, game).await;
     let seats = until(&mut host, "the host's seat", |m| match m {
         ServerMessage::Table {
             you: Some(0), info, ..
@@ -442,20 +447,17 @@ async fn an_account_is_one_account_across_nodes() {
     .await;
     // A ban on the first node closes the player's connection on the second and is
     // refused on the third.
-    let (mut warden, _, _) = Connection::open(&nodes.addrs[0], None)
-        .await
-        .expect("connects");
-    warden
-        .session(register("warden"))
-        .await
-        .expect("registered");
-    let (mut player, _, _) = Connection::open(&nodes.addrs[1], None)
-        .await
-        .expect("connects");
-    player
-        .session(register("wangwu"))
-        .await
-        .expect("registered");
+    let registered = |node: usize, name: &'static str| {
+        let addr = nodes.addrs[node].clone();
+        let message = register(name);
+        async move {
+            let (mut conn, _, _) = Connection::open(&addr, None).await.expect("connects");
+            conn.session(message).await.expect("registered");
+            conn
+        }
+    };
+    let mut warden = registered(0, "warden").await;
+    let mut player = registered(1, "wangwu").await;
     warden
         .send(&ClientMessage::Ban {
             user: "wangwu".into(),
@@ -512,17 +514,7 @@ async fn the_lobby_lists_every_nodes_tables() {
     let root = std::env::temp_dir().join(format!("qipai-lobby-{}", std::process::id()));
     let mut nodes = Nodes::start(&root, 2, &[]);
     let (mut host, _) = guest(&nodes.addrs[0]).await;
-    host.send(&ClientMessage::CreateTable {
-        game: "doudizhu".into(),
-        options: TableOptions::default(),
-    })
-    .await
-    .expect("sent");
-    let table = until(&mut host, "created", |m| match m {
-        ServerMessage::Created { table, .. } => Some(table.clone()),
-        _ => None,
-    })
-    .await;
+    let table = create(&mut host, "doudizhu").await;
     // A node running when the table opened lists it.
     let (mut looker, _) = guest(&nodes.addrs[1]).await;
     looker
