@@ -99,6 +99,15 @@ pub struct Args {
     /// its leases, to take its tables back when it restarts.
     #[arg(long)]
     drain: bool,
+    /// Join the other `qipai serve` processes on the same --database through this Redis
+    /// (`redis://host:port`): players connected to any of them play at any table. Without
+    /// it this process is the whole hall.
+    #[arg(long, value_name = "URL", env = "QIPAI_REDIS", requires = "database")]
+    redis: Option<String>,
+    /// What every Redis key and channel of this hall starts with: halls (or tests)
+    /// sharing one Redis each take their own.
+    #[arg(long, value_name = "PREFIX", env = "QIPAI_REDIS_PREFIX", default_value = server::cluster::DEFAULT_PREFIX)]
+    redis_prefix: String,
 }
 
 /// Serves until SIGINT or SIGTERM; then stops accepting, lets the tables stop and exits.
@@ -145,6 +154,10 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.drain = args.drain
         || std::env::var("QIPAI_DRAIN")
             .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
+    config.cluster = args.redis.map(|redis| server::cluster::ClusterConfig {
+        redis,
+        prefix: args.redis_prefix,
+    });
     let runtime = tokio::runtime::Runtime::new().context("cannot start the runtime")?;
     runtime.block_on(async move {
         let data = match &config.database {

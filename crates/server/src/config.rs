@@ -58,6 +58,10 @@ pub struct ServerConfig {
     /// leases, to take its tables back when it restarts under its id. A store one hall
     /// alone serves (SQLite) has no other node: its tables always let go.
     pub drain: bool,
+    /// The Redis server through which this node joins a hall of several nodes on one
+    /// PostgreSQL database (`qipai serve --redis`); `None` for a hall of one node, which
+    /// needs no Redis ([`crate::cluster`]).
+    pub cluster: Option<crate::cluster::ClusterConfig>,
 }
 
 /// Limits on what one client may send.
@@ -161,6 +165,7 @@ impl Default for ServerConfig {
             allowed_origins: Vec::new(),
             node_id: None,
             drain: false,
+            cluster: None,
         }
     }
 }

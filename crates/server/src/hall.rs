@@ -89,6 +89,9 @@ pub struct Hall {
     /// ([`ServerConfig::node_id`]; [`crate::Server::bind`] fills it in with this host's
     /// name and port when none is given).
     pub node: String,
+    /// This node's part in a hall of several nodes, once joined (`qipai serve --redis`);
+    /// empty for a hall of one.
+    pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     /// Set when the hall stops its tables ([`Hall::shutdown`]): no table opens after.
     closing: AtomicBool,
@@ -161,6 +164,7 @@ impl Hall {
         tracing::info!(node = %node, "this hall's node id, which its tables' leases name");
         Arc::new(Hall {
             node,
+            cluster: std::sync::OnceLock::new(),
             accounts: Accounts::new(
                 store.clone(),
                 config.timing.session,
@@ -310,6 +314,14 @@ impl Hall {
     /// An open table.
     pub fn table(&self, id: &str) -> Option<TableHandle> {
         lock(&self.tables).get(id).map(|(h, _)| h.clone())
+    }
+
+    /// Every table this node serves.
+    pub fn tables_here(&self) -> Vec<TableHandle> {
+        lock(&self.tables)
+            .values()
+            .map(|(h, _)| h.clone())
+            .collect()
     }
 
     /// Forgets a table that closed.
@@ -465,7 +477,10 @@ impl Hall {
             lock(&self.invites).insert(id.clone(), code.clone());
         }
         let (handle, join) = table::open(self.clone(), stored, Some(lease));
-        lock(&self.tables).insert(id, (handle.clone(), join));
+        lock(&self.tables).insert(id.clone(), (handle.clone(), join));
+        if let Some(cluster) = self.cluster.get() {
+            cluster.claimed(&id, game).await;
+        }
         Ok((handle, invite))
     }
 
@@ -492,8 +507,11 @@ impl Hall {
                 && level_or_usual(&t.options.level) == wanted
                 && t.seats.iter().any(|s| s.user.is_none() && s.bot.is_none())
         });
-        if let Some(t) = open.and_then(|t| self.table(&t.id)) {
-            return Ok(t);
+        // A table another node serves too: the seat is asked for there.
+        if let Some(t) = open {
+            if let Some(t) = self.find_table(&t.id).await {
+                return Ok(t);
+            }
         }
         let options = TableOptions {
             level,
@@ -507,6 +525,9 @@ impl Hall {
     /// Records that `user` is online on `out`; an older connection of the same account is
     /// told and closed (the new one takes its seats over).
     pub fn claim_online(&self, user: &UserInfo, out: &Outbox, address: &str) {
+        if let Some(cluster) = self.cluster.get() {
+            cluster.online(user.id, out.conn);
+        }
         let online = (out.clone(), address.to_string());
         if let Some((old, _)) = lock(&self.online).insert(user.id, online) {
             if old.conn != out.conn {

@@ -15,6 +15,7 @@
 //! * [`store`]: storage behind one interface ([`store::Store`]), SQLite with group commit;
 //! * [`takeover`]: which stored tables a node serves — restored at its start, taken over
 //!   from a node whose leases ran out;
+//! * [`cluster`]: several nodes, one hall, through Redis (`qipai serve --redis`);
 //! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`] (with
 //!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
@@ -34,6 +35,7 @@ pub mod accounts;
 pub mod bots;
 pub mod chat;
 pub mod client;
+pub mod cluster;
 pub mod config;
 pub mod conn;
 pub mod hall;
@@ -72,6 +74,9 @@ pub enum ServeError {
     /// The data directory or database.
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    /// Redis, for a node of several.
+    #[error(transparent)]
+    Cluster(#[from] cluster::ClusterError),
     /// The listening socket.
     #[error("cannot listen on {addr}: {error}")]
     Listen {
@@ -122,6 +127,10 @@ impl Server {
             config.node_id = Some(takeover::default_node_id(bound));
         }
         let hall = Hall::new(registry, store, config, metrics);
+        if let Some(config) = hall.config.cluster.clone() {
+            let joined = cluster::Cluster::join(&hall, &config).await?;
+            let _ = hall.cluster.set(joined);
+        }
         let restored = hall.restore().await?;
         if restored > 0 {
             tracing::info!(tables = restored, "restored the open tables");
@@ -169,6 +178,9 @@ impl Server {
                 node = %self.hall.node,
                 "drained: let go of every table's lease; the other nodes take them over"
             );
+        }
+        if let Some(cluster) = self.hall.cluster.get() {
+            cluster.leave().await;
         }
         self.hall.close_connections(CLOSE_CONNECTIONS_WITHIN).await;
         self.hall.store.close().await;

@@ -151,6 +151,9 @@ pub async fn ban(
     if let Some(address) = hall.disconnect(user.id, ErrorCode::Banned, &told) {
         hall.accounts.block_address(&address, user.id, &reason);
     }
+    if let Some(cluster) = hall.cluster.get() {
+        cluster.banned(user.id, &reason, &told).await;
+    }
     tracing::info!(
         user = %user.name,
         by = %by.map_or("", |b| b.name.as_str()),

@@ -7,6 +7,7 @@
 mod common;
 
 mod cli;
+mod cluster;
 mod connect;
 mod crash;
 mod engines;

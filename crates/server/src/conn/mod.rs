@@ -403,7 +403,7 @@ impl Conn {
     /// follows the table from then on (unless it is leaving it), which may first need one
     /// of the tables it follows to let go (see [`followed`]).
     async fn send_to(&mut self, table: &str, cmd: Cmd, leaving: bool) -> Result<(), Refusal> {
-        let handle = self.hall.table(table).ok_or_else(|| {
+        let handle = self.hall.find_table(table).await.ok_or_else(|| {
             Refusal::new(ErrorCode::NoTable, format!("there is no table {table}"))
         })?;
         if !leaving && !self.followed.contains(table) {
@@ -437,7 +437,7 @@ impl Conn {
     /// person (a closed table first of all); refuses when every one of them does.
     async fn make_room(&mut self) -> Result<(), Refusal> {
         for table in self.followed.oldest_first() {
-            let let_go = match self.hall.table(&table) {
+            let let_go = match self.hall.find_table(&table).await {
                 None => true,
                 Some(handle) => {
                     let (done, answer) = tokio::sync::oneshot::channel();
@@ -605,7 +605,7 @@ impl Conn {
             lobby.abort();
         }
         for t in self.followed.take() {
-            if let Some(handle) = self.hall.table(&t) {
+            if let Some(handle) = self.hall.find_table(&t).await {
                 handle
                     .send(Cmd::Gone {
                         conn: self.client.conn,

@@ -52,6 +52,12 @@ pub struct TableHandle {
 }
 
 impl TableHandle {
+    /// A handle whose commands go to `commands`: a table's task, or the forwarder of a
+    /// table another node serves ([`crate::cluster`]).
+    pub(crate) fn new(id: TableId, game: String, commands: mpsc::Sender<Cmd>) -> TableHandle {
+        TableHandle { id, game, commands }
+    }
+
     /// Sends a command; false when the table has closed.
     pub(crate) async fn send(&self, cmd: Cmd) -> bool {
         self.commands.send(cmd).await.is_ok()
