@@ -13,9 +13,9 @@ use crate::protocol::ErrorCode;
 use crate::protocol::TableRequest;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
 use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
-use crate::store::{unix_millis, Claim, Lease, Store, StoreError, StoredSeat, StoredTable};
+use crate::store::{unix_millis, Claim, Lease, Store, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
-use game::{ErasedGame, GameError, Registry};
+use game::{ErasedGame, Registry};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,43 +24,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-/// Why a request was refused: a protocol error code and a message for people.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Refusal {
-    /// The stable code.
-    pub code: ErrorCode,
-    /// What went wrong.
-    pub message: String,
-}
-
-impl Refusal {
-    /// A refusal.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code,
-            message: message.into(),
-        }
-    }
-
-    /// The request needs a logged-in user.
-    pub fn not_logged_in() -> Refusal {
-        Refusal::new(
-            ErrorCode::NotLoggedIn,
-            "log in, register or play as a guest first",
-        )
-    }
-
-    /// A game's refusal, with the rules' own code (`not_your_turn`, `illegal`…).
-    pub fn game(e: &GameError) -> Refusal {
-        Refusal::new(ErrorCode::from(e), e.to_string())
-    }
-}
-
-impl From<StoreError> for Refusal {
-    fn from(e: StoreError) -> Self {
-        Refusal::new(ErrorCode::Storage, e.to_string())
-    }
-}
+pub use crate::refusal::Refusal;
 
 /// What every connection and table shares.
 pub struct Hall {

@@ -50,6 +50,7 @@ pub mod outbox;
 pub mod protocol;
 pub mod ratelimit;
 pub mod rating;
+pub mod refusal;
 pub mod store;
 pub mod table;
 pub mod takeover;
