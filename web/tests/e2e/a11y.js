@@ -302,6 +302,21 @@ export async function keyPlay(page, done, stop, ms = 240000) {
   throw new Error(`the game did not end in time; errors: ${page.errors.join('; ')}; refusals: ${page.refusals.join('; ')}`);
 }
 
+/**
+ * The dialog that `open` opens, reached by Tab (from the top of the page when `fromTop`)
+ * and opened with Enter: audited, walked with Tab, then shut with Escape.
+ */
+export async function dialogCheck(page, where, open, { fromTop = false } = {}) {
+  if (fromTop) await page.evaluate(() => document.activeElement?.blur());
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  await page.locator('dialog[open]').waitFor();
+  await audit(page, where);
+  await tabWalk(page, where);
+  await page.keyboard.press('Escape');
+  await page.locator('dialog[open]').waitFor({ state: 'detached' });
+}
+
 /** The games of a11y-keys-doudizhu.test.js; a11y-keys-others.test.js plays the rest. */
 export const DOUDIZHU = ['doudizhu', 'doudizhu5'];
 
@@ -351,15 +366,7 @@ export function keyboardGames(env, what, pick) {
         // from the header, where the game has them; Gomoku's Resign, which asks first.
         for (const open of ['.tbar [data-focus="rules"]', '.controls [data-focus="resign"]:not([disabled])']) {
           if (!(await page.locator(open).count())) continue;
-          await everyWay(page, `${g.id} ${open}`, async (p, where) => {
-            await tabTo(p, open);
-            await p.keyboard.press('Enter');
-            await p.locator('dialog[open]').waitFor();
-            await audit(p, where);
-            await tabWalk(p, where);
-            await p.keyboard.press('Escape');
-            await p.locator('dialog[open]').waitFor({ state: 'detached' });
-          });
+          await everyWay(page, `${g.id} ${open}`, (p, where) => dialogCheck(p, where, open));
         }
         // On to the end, by keyboard.
         assert.equal(await keyPlay(page, done, () => false), 'over');

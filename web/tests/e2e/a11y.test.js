@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, startServer, openPage } from './harness.js';
-import { everyWay, tabWalk, tabTo, audit } from './a11y.js';
+import { everyWay, tabWalk, tabTo, audit, dialogCheck } from './a11y.js';
 
 const env = setup();
 
@@ -50,17 +50,7 @@ test('the lobby as a guest and its dialogs: axe finds nothing serious, and Tab r
     if (await page.locator(`.g-${id} [data-focus="rules"]`).count()) dialogs.push({ name: `rules of ${id}`, open: `.g-${id} [data-focus="rules"]` });
   }
   for (const d of dialogs) {
-    const check = async (p, where) => {
-      await p.evaluate(() => document.activeElement?.blur());
-      await tabTo(p, d.open);
-      await p.keyboard.press('Enter');
-      await p.locator('dialog[open]').waitFor();
-      await audit(p, where);
-      await tabWalk(p, where);
-      await p.keyboard.press('Escape');
-      await p.locator('dialog[open]').waitFor({ state: 'detached' });
-    };
-    await everyWay(page, `${d.name} dialog`, check);
+    await everyWay(page, `${d.name} dialog`, (p, where) => dialogCheck(p, where, d.open, { fromTop: true }));
   }
   // A new table of the first game, opened from its dialog with Enter: the waiting room,
   // its seats and buttons; left again from its header.
