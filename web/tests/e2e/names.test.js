@@ -31,7 +31,8 @@ test('a guest who registers is named anew at the seat, in the lobby and on the p
   await a.waitForURL(/#\/t\//);
   const table = a.url().split('#/t/')[1];
   const seat = a.locator('.wseat .wname').first();
-  await seat.waitFor();
+  // The waiting room may be drawn once before our seat in it (on a loaded machine).
+  await a.waitForFunction((g) => document.querySelector('.wseat .wname')?.innerText.startsWith(g), guest);
   assert.match(await seat.innerText(), new RegExp(`^${guest}`));
   const row = b.locator('.tablerow', { hasText: 'Gomoku' });
   await row.waitFor({ timeout: 10000 });
