@@ -249,7 +249,7 @@ function seatBox(tv, m, i) {
   const replay = all && all[i] ? tokens(all[i].hand) : null;
   const shown = revealed || (replay && replay.length ? replay : null);
   return [
-    h('span', { class: 'who' }, tv.name(i), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
+    h('span', { class: 'who' }, h('span', { class: 'nm' }, tv.name(i)), (m.roles[i] || []).map((r) => h('span', { class: 'badge role' }, r)), tv.badges(i), tv.timer(i)),
     h('span', { class: 'left' }, h('span', { class: 'mini', 'aria-hidden': 'true' }), t('table.cardsleft', { n: m.sizes[i] }), !tv.over && lastCards(m.sizes[i])),
     shown && i !== tv.you && openHand(shown, m.shownBy === i && !replay),
   ];

@@ -104,7 +104,7 @@ export function render(tv, result) {
     for (const c of p.hits) cards.push(face(c, { small: true, zh }));
     const bust = busts[i];
     return [
-      h('span', { class: 'who' }, tv.name(i), i === v.dealer && h('span', { class: 'badge role' }, t('th.dealer')), tv.badges(i), tv.timer(i)),
+      h('span', { class: 'who' }, h('span', { class: 'nm' }, tv.name(i)), i === v.dealer && h('span', { class: 'badge role' }, t('th.dealer')), tv.badges(i), tv.timer(i)),
       h('div', { class: 'cardrow' }, cards),
       h('span', { class: 'pts' }, points(p.points), ' ', statusText(p.status)),
       // The game's penalty points so far, named: a bare "−2" beside "Stands" read as

@@ -55,9 +55,12 @@ function heard(page) {
 
 const count = (list, f) => list.filter((x) => x === f).length;
 
-/** Waits until the page offers us a move. */
+/**
+ * Waits until the page offers us a move: our turn in the table's state, and drawn (the
+ * table draws on the next frame, which a loaded machine may give late).
+ */
 async function ourTurn(page, timeout = 20000) {
-  await page.waitForFunction(() => window.qipai.view?.myTurn?.(), null, { timeout });
+  await page.waitForFunction(() => window.qipai.view?.myTurn?.() && document.querySelector('.stage .controls button[data-act]:not([disabled]), .stage .goban.playable'), null, { timeout });
 }
 
 /** Takes `n` turns of ours, waiting for each; returns how many. */
@@ -116,7 +119,7 @@ test('your turn: one tone each time it becomes yours, none for what a return to 
   if (await hint.isEnabled()) await hint.click();
   if (await page.locator('[data-act="play"]').isEnabled()) {
     await page.locator('[data-act="play"]').click();
-    await page.waitForFunction(() => window.flown, null, { timeout: 3000 });
+    await page.waitForFunction(() => window.flown);
     const shift = await page.evaluate(() => window.flown);
     assert.ok(parseFloat(shift[1]) > 0, `from the hand, below the felt: ${shift}`);
   } else {
@@ -318,7 +321,7 @@ test('the last seconds of our turn tick; Gomoku five in a row chimes and its sto
   await board.locator('.g-gomoku .quick').click();
   await playToEnd(board);
   if (await board.evaluate(() => window.qipai.view.lastView.win_line.length)) {
-    await board.locator('.stage.fivein .goban').waitFor({ timeout: 3000 });
+    await board.locator('.stage.fivein .goban').waitFor();
     assert.ok(count((await heard(board)).tones, FIVE) >= 1, 'the chime');
     await board.screenshot({ path: screenshotPath('five-desktop-en') });
   }
@@ -336,12 +339,12 @@ test('a bomb shakes the felt with a low boom; a spring shows its banner with a f
     const { cue } = await import('/js/cues.js');
     cue(window.qipai.view, { type: 'action', table: window.qipai.view.table, seat: 1, action: { play: '5 5 5 5' } }, true);
   });
-  await page.locator('.stage.boom .arena').waitFor({ timeout: 2000 });
+  await page.locator('.stage.boom .arena').waitFor();
   const boom = await heard(page);
   assert.equal(count(boom.tones, 110), count(before.tones, 110) + 1, 'the low boom');
   assert.ok(boom.noises > before.noises, 'and its blast');
   // Not live (a resume's replay): nothing.
-  await page.waitForFunction(() => !document.querySelector('.stage.boom'), null, { timeout: 3000 });
+  await page.waitForFunction(() => !document.querySelector('.stage.boom'));
   await page.evaluate(async () => {
     const { cue } = await import('/js/cues.js');
     cue(window.qipai.view, { type: 'action', table: window.qipai.view.table, seat: 1, action: { play: 'BJ RJ' } }, false);
@@ -356,7 +359,7 @@ test('a bomb shakes the felt with a low boom; a spring shows its banner with a f
     cue(tv, { type: 'game_over', table: tv.table, scores: tv.game.view.hand_sizes.map((_, i) => (i === tv.you ? 4 : -2)) }, true);
   });
   const banner = page.locator('.cuebanner');
-  await banner.waitFor({ timeout: 2000 });
+  await banner.waitFor();
   assert.equal(await banner.innerText(), 'Spring!');
   await page.screenshot({ path: screenshotPath('spring-desktop-en') });
   await page.waitForTimeout(1200);

@@ -115,7 +115,7 @@ test('undo: asked right after our own move; a refusal costs nothing; a grey Undo
   });
   // Right after our own move, on the opponent's turn: a misclick is taken back.
   await place(a, 7, 7);
-  await undo.and(a.locator(':enabled')).waitFor({ timeout: 5000 });
+  await undo.and(a.locator(':enabled')).waitFor();
   // White, with no stone yet, has nothing to take back: grey, and said.
   await b.waitForSelector('.goban.playable');
   assert.ok(await b.locator('button[data-focus="undo"]').isDisabled());
@@ -129,7 +129,7 @@ test('undo: asked right after our own move; a refusal costs nothing; a grey Undo
   await b.locator('.undoask [data-focus="refuse"]').click();
   // Refused: the stone stays, no undo is used up, and Undo says what asking again costs.
   const refused = 'Refused: asking again before the next stone uses one of your undos';
-  await a.locator('.gomoku .undohint', { hasText: refused }).waitFor({ timeout: 5000 });
+  await a.locator('.gomoku .undohint', { hasText: refused }).waitFor();
   assert.equal(await a.locator('.goban .stone').count(), 1);
   assert.equal(await a.locator('.gplayer.black .gmeta').innerText(), 'You play Black · 3 undos left');
   assert.ok(await undo.isEnabled());
@@ -138,7 +138,7 @@ test('undo: asked right after our own move; a refusal costs nothing; a grey Undo
 
   // White answers; black asks again on its own turn: its stone and white's reply go.
   await place(b, 0, 0);
-  await undo.and(a.locator(':enabled')).waitFor({ timeout: 5000 });
+  await undo.and(a.locator(':enabled')).waitFor();
   await undo.click();
   await b.locator('.undoask [data-focus="accept"]').click();
   await a.waitForFunction(() => document.querySelectorAll('.goban .stone').length === 0);

@@ -40,7 +40,7 @@ test('the moves and the chat are apart, and both come back after a reload', asyn
 
   await page.reload();
   await page.waitForSelector('.goban.playable', { timeout: 15000 });
-  await page.waitForFunction(() => document.querySelectorAll('.movelines li').length >= 4, null, { timeout: 5000 }).catch(() => {});
+  await page.waitForFunction(() => document.querySelectorAll('.movelines li').length >= 4).catch(() => {});
   assert.deepEqual(await lines(page, 'Moves'), moves, 'the moves after a reload');
   assert.deepEqual(await lines(page, 'Chat'), said, 'the chat after a reload');
   await page.screenshot({ path: screenshotPath('gomoku-moves-chat-reloaded') });

@@ -31,7 +31,8 @@ test('a guest who registers is named anew at the seat, in the lobby and on the p
   await a.waitForURL(/#\/t\//);
   const table = a.url().split('#/t/')[1];
   const seat = a.locator('.wseat .wname').first();
-  await seat.waitFor();
+  // The waiting room may be drawn once before our seat in it (on a loaded machine).
+  await a.waitForFunction((g) => document.querySelector('.wseat .wname')?.innerText.startsWith(g), guest);
   assert.match(await seat.innerText(), new RegExp(`^${guest}`));
   const row = b.locator('.tablerow', { hasText: 'Gomoku' });
   await row.waitFor({ timeout: 10000 });
@@ -39,12 +40,12 @@ test('a guest who registers is named anew at the seat, in the lobby and on the p
 
   // a registers as nina: the seat says nina at once, and so does b's lobby.
   await account(a, 'nina');
-  await a.waitForFunction(() => document.querySelector('.wseat .wname')?.innerText.startsWith('nina'), null, { timeout: 5000 });
-  await b.waitForFunction(() => /host nina/.test(document.querySelector('.tablerow')?.innerText || ''), null, { timeout: 5000 });
+  await a.waitForFunction(() => document.querySelector('.wseat .wname')?.innerText.startsWith('nina'));
+  await b.waitForFunction(() => /host nina/.test(document.querySelector('.tablerow')?.innerText || ''));
   // After a reload too.
   await a.reload();
   await a.waitForURL(new RegExp(`#/t/${table}$`));
-  await a.waitForFunction(() => document.querySelector('.wseat .wname')?.innerText.startsWith('nina'), null, { timeout: 5000 });
+  await a.waitForFunction(() => document.querySelector('.wseat .wname')?.innerText.startsWith('nina'));
   await a.screenshot({ path: screenshotPath('renamed-seat') });
 
   // b looks at its own profile as a guest, then logs in as nina there: the profile is
@@ -52,9 +53,9 @@ test('a guest who registers is named anew at the seat, in the lobby and on the p
   await b.evaluate(() => { location.hash = '#/profile'; });
   await b.waitForFunction(() => /^guest-/.test(document.querySelector('.profile h1')?.innerText || ''));
   await account(b, 'nina', 'Log in');
-  await b.waitForFunction(() => document.querySelector('.profile h1')?.innerText.startsWith('nina'), null, { timeout: 5000 });
+  await b.waitForFunction(() => document.querySelector('.profile h1')?.innerText.startsWith('nina'));
   // nina's table is b's now: the lobby lists it under Your tables, without a reload.
   await b.evaluate(() => { location.hash = '#/'; });
-  await b.locator(`.tables.mine .tablerow[data-table="${table}"]`).waitFor({ timeout: 5000 });
+  await b.locator(`.tables.mine .tablerow[data-table="${table}"]`).waitFor();
   assert.deepEqual([...a.errors, ...b.errors], []);
 });

@@ -37,7 +37,7 @@ test('the link seats the friend without a false error; a third person is told th
   // Every seat taken, spectators not allowed: said, with the way back, not "Connecting…".
   const third = await openPage(env.browser, link);
   const door = third.locator('.door');
-  await door.waitFor({ timeout: 5000 });
+  await door.waitFor();
   assert.equal(await door.locator('h2').innerText(), 'Every seat at this table is taken.');
   assert.match(await door.innerText(), /The host does not let others watch\./);
   assert.equal(await third.locator('.loading').count(), 0);
@@ -53,7 +53,7 @@ test('a host who lets people with the link watch: the third person watches, told
   const friend = await openPage(env.browser, link);
   await friend.waitForSelector('.waiting [data-focus="ready"]');
   const third = await openPage(env.browser, link, PHONE);
-  await third.locator('.badge.spect').waitFor({ timeout: 5000 });
+  await third.locator('.badge.spect').waitFor();
   assert.equal(await third.locator('.doornote').innerText(), '座位已满：你在观战。');
   // The game starts; the spectator sees the board, and a reload keeps watching.
   await host.locator('[data-focus="ready"]').click();

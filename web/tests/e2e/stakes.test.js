@@ -48,6 +48,18 @@ async function legible(page, seat) {
   }, seat);
 }
 
+/**
+ * The seats whose name, badges or timer are cut short (a box narrower than what it holds,
+ * or a name ended in "…"), each as its text. Empty when every seat can be read whole.
+ */
+function cutSeats(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.seat .who')]
+      .filter((who) => [who, who.querySelector('.nm') ?? who].some((el) => el.scrollWidth > el.clientWidth))
+      .map((who) => who.innerText.replace(/\s+/g, ' ')),
+  );
+}
+
 /** Opens a Dou Dizhu table with 超级加倍 and 明牌 from the dialog, two computers, ready. */
 async function stakesTable(page) {
   await page.locator('.g-doudizhu button.ghost').click();
@@ -126,6 +138,8 @@ for (const [device, options, zh] of [
       await page.locator(`.seat[data-seat="${me}"] .badge.role`, { hasText: zh ? '明牌' : 'hand shown' }).waitFor();
       assert.match(await page.locator('.tinfo').innerText(), zh ? /明牌 ×2/ : /shown hand ×2/);
       assert.match(await page.locator('.tinfo').innerText(), zh ? /地主加倍 ×4/ : /landlord doubled ×4/);
+      // The landlord's name with its three badges (地主, 超级加倍, 明牌), and the timer, whole.
+      assert.deepEqual(await cutSeats(page), [], 'the seats, cut short');
       // A spectator sees the shown hand face up at our seat, with suits.
       const watcher = await openPage(env.browser, table, options);
       await watcher.waitForSelector(`.seat[data-seat="${me}"] .cardrow.revealed .card`, { timeout: 15000 });
@@ -135,6 +149,7 @@ for (const [device, options, zh] of [
       assert.deepEqual(shown.plain, [], 'the shown hand has suits');
       assert.deepEqual(await legible(watcher, `.seat[data-seat="${me}"]`), [], 'the shown hand can be read');
       assert.deepEqual(await unseen(watcher), [], 'the shown hand, out of sight');
+      assert.deepEqual(await cutSeats(watcher), [], 'the seats, cut short, to a spectator');
       await watcher.screenshot({ path: screenshotPath(`stakes-shown-${device}`) });
       await watcher.context().close();
       // Our hand has suits; so have the plays on the table.

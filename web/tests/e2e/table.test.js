@@ -63,7 +63,7 @@ test('Dou Dizhu: bids stay at the seats, 要不起 says when nothing beats the p
       // Every seat that bid and has not played since shows its bid at its seat.
       for (const [seat, bid] of s.bids) {
         if (s.acted.includes(seat)) continue;
-        assert.equal(await page.locator(`.played[data-seat-play="${seat}"]`).innerText({ timeout: 2000 }), bid ? `bid ${bid}` : 'no bid', `seat ${seat}'s bid`);
+        assert.equal(await page.locator(`.played[data-seat-play="${seat}"]`).innerText(), bid ? `bid ${bid}` : 'no bid', `seat ${seat}'s bid`);
         bids++;
       }
       assert.deepEqual(await badlyOrdered(page), [], 'groups largest first');

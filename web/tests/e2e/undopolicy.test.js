@@ -22,7 +22,7 @@ for (const [choice, expected] of CHOICES) {
     const dialog = page.locator('dialog[open]');
     await dialog.locator('select').filter({ has: page.locator('option[value="always"]') }).selectOption(choice);
     await dialog.locator('button[value="go"]').click();
-    await page.waitForFunction(() => window.qipai.view?.info?.options, null, { timeout: 5000 });
+    await page.waitForFunction(() => window.qipai.view?.info?.options);
     const config = await page.evaluate(() => window.qipai.view.info.options.config);
     for (const [key, value] of Object.entries(expected)) assert.equal(config[key], value, `${key} of ${JSON.stringify(config)}`);
     assert.deepEqual(page.refusals, [], 'the server took the table');

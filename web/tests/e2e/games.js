@@ -2,16 +2,14 @@
 // one click from the lobby, on a 1280×800 desktop and on a 375×812 phone, the table seen
 // whole without scrolling at every turn and at the end; screenshots of every table go to
 // target/screenshots/ (docs/screenshots/ with QIPAI_SCREENSHOTS=docs/screenshots), in Chinese.
+// This module is the test; games-desktop.test.js and games-phone.test.js run it, side by side.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage, playToEnd, quickPlay, screenshotPath, unseen, DESKTOP, PHONE } from './harness.js';
+import { openPage, playToEnd, quickPlay, screenshotPath, unseen } from './harness.js';
 
-const env = setup();
-
-// Both in Chinese, the language of the screenshots the docs show; the guide's test plays
-// every game at 1280×800 in English with the same fit check.
-for (const [device, options] of [['desktop', { ...DESKTOP, locale: 'zh-CN' }], ['phone', PHONE]]) {
+/** Every game of the hall, each played whole on `device` (its name in the screenshots'). */
+export function everyGame(env, device, options) {
   // Every game the server offers: the page and this test read the list from it.
   test(`every game on a ${device}`, async (t) => {
     const games = await (await fetch(new URL('api/games', env.server.url))).json();
@@ -52,7 +50,7 @@ for (const [device, options] of [['desktop', { ...DESKTOP, locale: 'zh-CN' }], [
       });
       // 五人斗地主 can end before our first turn: a landlord's win without play (不打自胜),
       // which the table then announces.
-      if (turns === 0 && game === 'doudizhu5') await page.locator('.tinfo .instant').waitFor({ timeout: 5000 });
+      if (turns === 0 && game === 'doudizhu5') await page.locator('.tinfo .instant').waitFor();
       else assert.ok(turns > 0, 'we played');
       if (!shot) await page.screenshot({ path: screenshotPath(`${game}-${device}`) });
       await page.waitForTimeout(300);
@@ -74,7 +72,7 @@ for (const [device, options] of [['desktop', { ...DESKTOP, locale: 'zh-CN' }], [
       if (board) {
         assert.equal(await page.locator('.overpanel .fair').count(), 0, 'no "fair deal" line where nothing is dealt');
       } else {
-        await page.locator('.overpanel .fair.ok').waitFor({ timeout: 5000 });
+        await page.locator('.overpanel .fair.ok').waitFor();
         assert.match(await page.locator('.overpanel .fair').innerText(), /✓/);
       }
       if (device === 'phone') {
