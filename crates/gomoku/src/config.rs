@@ -83,6 +83,14 @@ pub(crate) fn color_at(black: u8, seat: Seat) -> Option<Color> {
     }
 }
 
+/// The seat that plays `color` when black is seat `black`.
+pub(crate) fn seat_at(black: u8, color: Color) -> Seat {
+    match color {
+        Color::Black => usize::from(black),
+        Color::White => usize::from(black == 0),
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -105,10 +113,7 @@ impl Config {
 
     /// The seat that plays `color`.
     pub fn seat_of(&self, color: Color) -> Seat {
-        match color {
-            Color::Black => usize::from(self.black),
-            Color::White => usize::from(self.black == 0),
-        }
+        seat_at(self.black, color)
     }
 
     /// The configuration of the next game at a table: the colours swapped, so that the

@@ -9,7 +9,7 @@ use game::{Outcome, RuleError, Rules, Seat, Seed, ToAct, Viewer};
 use crate::opening::{OpeningRule, Swap2Step};
 
 pub use crate::action::{Action, EndReason, Event, GameEnd};
-use crate::config::{color_at, OPENING_STREAM};
+use crate::config::{color_at, seat_at, OPENING_STREAM};
 pub use crate::config::{Config, UndoPolicy, MAX_OPENING};
 pub use crate::view::View;
 
@@ -111,10 +111,7 @@ impl State {
 
     /// The seat that plays `color` now.
     pub fn seat_of(&self, color: Color) -> Seat {
-        match color {
-            Color::Black => usize::from(self.black),
-            Color::White => usize::from(self.black == 0),
-        }
+        seat_at(self.black, color)
     }
 
     /// The swap2 opening's step, while it lasts (`None` in a free opening, and once the
