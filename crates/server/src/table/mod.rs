@@ -220,14 +220,19 @@ impl TableTask {
     /// back to it for its computers' moves.
     fn new(hall: Arc<Hall>, stored: StoredTable, own: mpsc::UnboundedSender<Cmd>) -> TableTask {
         let now = Instant::now();
+        let seats: Vec<SeatState> = stored
+            .seats
+            .iter()
+            .map(|s| SeatState::restored(s, now))
+            .collect();
+        // A quick-play table restored with people waiting at it (a restart, or another
+        // node taking it over) counts down again: its computers would otherwise never come.
+        let waiting =
+            seats.iter().any(|s| s.person.is_some()) && seats.iter().any(SeatState::is_empty);
         TableTask {
-            seats: stored
-                .seats
-                .iter()
-                .map(|s| SeatState::restored(s, now))
-                .collect(),
+            fill_at: (stored.quick && waiting).then(|| now + hall.config.timing.quick_play_wait),
+            seats,
             log: Log::new(hall.config.timing.replay_buffer),
-            fill_at: None,
             quick: stored.quick,
             epoch: stored.epoch + 1,
             last_game: stored.last_game,

@@ -165,3 +165,50 @@ async fn the_seats_of_a_game_resumed_after_a_restart_are_ready() {
     );
     server.stop().await;
 }
+
+/// A quick-play table restored while its player waits for computers (a restart, or another
+/// node taking it over after this one died) counts down again, and its computers come: the
+/// countdown lived only in the old task's memory, and the player was left at a table whose
+/// empty seats nobody would ever fill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_play_table_restored_while_waiting_still_fills_with_computers() {
+    let mut config = fast_config(crate::common::data_dir("quick-restart"));
+    // Long enough that the first hall never fills the seats itself.
+    config.timing.quick_play_wait = Duration::from_secs(3600);
+    let server = TestServer::start(config.clone()).await;
+    let (mut conn, token) = guest(&server.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+        level: None,
+    };
+    let (table, _) = open_table(&mut conn, quick).await;
+    drop(conn);
+    server.stop().await;
+
+    config.timing.quick_play_wait = Duration::from_millis(100);
+    let server = TestServer::start(config).await;
+    let (mut conn, _, seated) = Connection::open(&server.addr, Some(&token))
+        .await
+        .expect("back");
+    assert_eq!(seated, vec![table.clone()]);
+    let (_, mut seen) = enter(
+        &mut conn,
+        &table,
+        ClientMessage::Resume(request::Resume {
+            table: table.clone(),
+            last_seq: 0,
+            invite: None,
+        }),
+    )
+    .await;
+    // Waits (and fails after WAIT) for every seat filled: computers beside the player.
+    until(&mut conn, &table, &mut seen, |m| match m {
+        ServerMessage::Table { info, .. } | ServerMessage::Seats { info, .. } => info
+            .seats
+            .iter()
+            .all(|s| s.user.is_some() || s.bot.is_some()),
+        _ => false,
+    })
+    .await;
+    server.stop().await;
+}
