@@ -224,8 +224,11 @@ export async function keyTurn(page, n, done) {
     const before = await page.locator('.hand .card').count();
     const pick = await page.evaluate(async () => {
       const { pickFor } = await import('/js/cardtable.js');
-      const play = window.qipai.view.game.legal.find((a) => a && typeof a === 'object' && 'play' in a).play;
+      const view = window.qipai.view;
+      const play = view.game.legal.find((a) => a && typeof a === 'object' && 'play' in a).play;
       const hand = [...document.querySelectorAll('.hand .card')].sort((a, b) => a.dataset.i - b.dataset.i).map((c) => c.dataset.card);
+      // What the table held when the cards were picked, for the message below.
+      window.qipaiPicked = { ui: view.ui, handKey: view.ui.handKey, domHand: hand.join(' '), play, seq: view.seq, gameId: view.game.game_id };
       return pickFor(hand, play).sort((a, b) => a - b);
     });
     await tabTo(page, '.hand .card');
@@ -239,7 +242,25 @@ export async function keyTurn(page, n, done) {
     }
     // Should Space not have checked them, say where the focus is and what the table holds.
     const checked = await page.locator('.hand .card[aria-checked="true"]').count();
-    const state = checked === pick.length ? null : await page.evaluate(() => ({ focus: document.activeElement?.dataset.focus ?? document.activeElement?.tagName, checked: [...document.querySelectorAll('.hand .card[aria-checked="true"]')].map((c) => c.dataset.i), seq: window.qipai.view?.seq, hand: window.qipai.view?.ui?.handKey }));
+    // Whether the renderer's state was replaced (sameUi), the hand changed under the
+    // selection (handKey against the one at the pick), or the key never came (selAtPick).
+    const state =
+      checked === pick.length
+        ? null
+        : await page.evaluate(() => {
+            const view = window.qipai.view;
+            const at = window.qipaiPicked;
+            return {
+              focus: document.activeElement?.dataset.focus ?? document.activeElement?.tagName,
+              checked: [...document.querySelectorAll('.hand .card[aria-checked="true"]')].map((c) => c.dataset.i),
+              seq: view?.seq,
+              hand: view?.ui?.handKey,
+              gameId: view?.game?.game_id,
+              synced: view?.synced,
+              sentAt: view?.sentAt,
+              atPick: { ...at, ui: undefined, sameUi: at.ui === view?.ui, sel: [...(at.ui.sel || [])] },
+            };
+          });
     assert.equal(checked, pick.length, `Space checks the cards of the play ${JSON.stringify(pick)}: ${JSON.stringify(state)}`);
     done.plays = (done.plays || 0) + 1;
     if (done.plays % 2) {
