@@ -192,6 +192,10 @@ export function replayView(hall, id) {
   // Who sat where, once fetched: names instead of seat numbers, as at the live table.
   let players = [];
   let step = 0;
+  // The step last asked for, which the buttons and keys move from: a press that comes
+  // before the last step asked for has been fetched counts from that one, not from the
+  // one still shown (Start then Next, quickly, is step 1).
+  let target = 0;
   const stage = h('div', { class: 'stage' });
   const bar = h('div', { class: 'rbar' });
   const verdict = h('p', { class: 'fair', role: 'status' });
@@ -206,8 +210,16 @@ export function replayView(hall, id) {
   };
   const show = async (n) => {
     const want = Math.max(0, Math.min(record.actions.length, n));
+    target = want;
     const mine = ++asked;
-    const r = await api(`/api/games/${encodeURIComponent(id)}/replay/${want}`);
+    let r;
+    try {
+      r = await api(`/api/games/${encodeURIComponent(id)}/replay/${want}`);
+    } catch (e) {
+      // Not fetched: the next press moves from the step on show.
+      if (mine === asked) target = step;
+      throw e;
+    }
     if (mine !== asked || !el.isConnected) return;
     step = want;
     // A table of our own that the game's drawing code reads as it reads a live one.
@@ -246,9 +258,9 @@ export function replayView(hall, id) {
     put(
       bar,
       h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'first' }, on: { click: go(() => 0) } }, '« ', t('replay.first')),
-      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: go(() => step - 1) } }, '◀ ', t('replay.prev')),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'prev' }, on: { click: go(() => target - 1) } }, '◀ ', t('replay.prev')),
       h('span', { role: 'status' }, t('replay.step', { n: step, total: record.actions.length })),
-      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: go(() => step + 1) } }, t('replay.next'), ' ▶'),
+      h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'next' }, on: { click: go(() => target + 1) } }, t('replay.next'), ' ▶'),
       h('button', { type: 'button', class: 'ghost small', dataset: { focus: 'last' }, on: { click: go(() => record.actions.length) } }, t('replay.last'), ' »'),
       h(
         'button',
@@ -261,10 +273,10 @@ export function replayView(hall, id) {
   /** Steps on by itself, from the start if at the end, until the end or a pause. */
   const autoplay = () => {
     const next = () => {
-      if (step >= record.actions.length || !el.isConnected) return stop();
-      playing = setTimeout(() => show(step + 1).then(() => playing && next()), AUTOPLAY_MS);
+      if (target >= record.actions.length || !el.isConnected) return stop();
+      playing = setTimeout(() => show(target + 1).then(() => playing && next()), AUTOPLAY_MS);
     };
-    const from = step >= record.actions.length ? 0 : step;
+    const from = target >= record.actions.length ? 0 : target;
     playing = -1;
     show(from).then(() => playing && next());
   };
@@ -302,7 +314,7 @@ export function replayView(hall, id) {
         if (!d) return;
         e.preventDefault();
         stop();
-        show(step + d);
+        show(target + d);
       };
       document.addEventListener('keydown', keys);
       return show(rec.actions.length);

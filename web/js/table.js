@@ -101,8 +101,16 @@ export class TableView {
     // connection). Until then a move could only be made on a state that may be gone, so
     // the controls are off.
     this.synced = false;
+    // The seats where we asked for a computer and the server has not answered yet: their
+    // Add computer takes no second press (it could only be refused, the seat taken).
+    this.adding = new Set();
     this.offStatus = hall.on('status', (s) => {
-      if (s !== 'online') this.synced = false;
+      if (s !== 'online') {
+        this.synced = false;
+        // A request lost with the connection is never answered: the snapshot that comes
+        // after it shows whether the computer sits.
+        this.adding.clear();
+      }
       this.draw();
     });
     // Why we are not at the table, when the way in was refused: shown in the stage
@@ -239,15 +247,20 @@ export class TableView {
         if (this.info) this.info.totals = m.totals;
         this.game = this.game && { ...this.game, to_act: [], legal: [], deadline_ms: undefined };
         break;
-      case 'error':
+      case 'error': {
         // Said in the stage; the page's toast need not say it again.
         if (!this.info && this.doorShut(m.code)) {
           m.handled = true;
           break;
         }
-        if (this.sentAt === undefined) return;
+        // A refusal may answer a computer asked for (the seat taken by a person meanwhile):
+        // its Add computer is offered again, where the seat is still empty.
+        const asked = this.adding.size > 0;
+        this.adding.clear();
+        if (this.sentAt === undefined && !asked) return;
         this.sentAt = undefined;
         break;
+      }
       default:
         return;
     }
@@ -317,6 +330,7 @@ export class TableView {
    * moment computers take the empty seats, for the waiting room's countdown. */
   setInfo(info) {
     this.info = info;
+    for (const i of this.adding) if (!info.seats[i] || info.seats[i].user || info.seats[i].bot) this.adding.delete(i);
     if (this.unnamed) {
       this.unnamed = false;
       this.chat.reword();
@@ -400,7 +414,19 @@ export class TableView {
     this.stage.dataset.game = this.info.game;
     fit(this.stage);
     guide(this);
-    if (focused) this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    if (focused) (this.stage.querySelector(`[data-focus="${CSS.escape(focused)}"]`) || this.focusAfter(focused))?.focus();
+  }
+
+  /**
+   * Where the keyboard goes when the control it was on is gone: from an Add computer whose
+   * seat a computer now takes, to the next seat's (or the first left), else to Ready,
+   * rather than back to the top of the page.
+   */
+  focusAfter(focused) {
+    if (!focused.startsWith('bot-')) return null;
+    const seat = Number(focused.slice(4));
+    const bots = [...this.stage.querySelectorAll('[data-focus^="bot-"]')];
+    return bots.find((b) => Number(b.dataset.focus.slice(4)) > seat) || bots[0] || this.stage.querySelector('[data-focus="ready"]');
   }
 
   renderHead() {
@@ -489,22 +515,33 @@ export class TableView {
     );
   }
 
-  /** Before a game: the seats, with sit / add computer / ready. */
+  /**
+   * Before a game: the seats, with sit / add computer / ready. The buttons wait for the
+   * table as the server has it now (`synced`): the seats a resume replays before its
+   * snapshot are past (a new table's first are all empty, ours among them), and so are
+   * those seen before the connection dropped; a seat empty there may be taken, and a
+   * press on it could only be refused.
+   */
   waiting() {
     const info = this.info;
     const me = this.hall.user;
-    const host = me && info.host === me.name;
+    const live = this.synced;
+    const host = live && me && info.host === me.name;
     const seats = info.seats.map((s, i) =>
       h(
         'li',
         { class: ['wseat', s.ready && 'ready'] },
         h('span', { class: 'wname' }, this.name(i), s.bot && h('span', { class: 'badge' }, s.bot), this.badges(i)),
         h('span', { class: 'wstate' }, s.user || s.bot ? (s.ready ? '✓ ' + t('table.ready') : '…') : ''),
-        !s.user && !s.bot && this.you === undefined && h('button', { type: 'button', class: 'ghost small', on: { click: () => this.send({ type: 'join', seat: i, invite: this.invite }) } }, t('table.sit')),
-        !s.user && !s.bot && host && info.options.computers && h('button', { type: 'button', class: 'ghost small', dataset: { focus: `bot-${i}` }, on: { click: () => this.addBot(i) } }, t('table.addbot')),
+        !s.user && !s.bot && live && this.you === undefined && h('button', { type: 'button', class: 'ghost small', on: { click: () => this.send({ type: 'join', seat: i, invite: this.invite }) } }, t('table.sit')),
+        !s.user &&
+          !s.bot &&
+          host &&
+          info.options.computers &&
+          h('button', { type: 'button', class: 'ghost small', 'aria-disabled': this.adding.has(i) && 'true', dataset: { focus: `bot-${i}` }, on: { click: () => this.addBot(i) } }, t('table.addbot')),
       ),
     );
-    const mine = this.mySeat();
+    const mine = live && this.mySeat();
     return h(
       'div',
       { class: 'waiting felt' },
@@ -529,12 +566,19 @@ export class TableView {
     return h('p', { class: 'fillnote' }, before, h('span', { class: 'fillclock', dataset: { until } }, clock(this.fillAt - Date.now())), after);
   }
 
+  /** Asks for a computer in `seat`, once: until the server answers, the button waits. */
   async addBot(seat) {
+    if (this.adding.has(seat)) return;
+    this.adding.add(seat);
+    // At once, not on the next frame: a second press may already be on its way.
+    this.render();
     const { games } = await import('./lobby.js');
     let list;
     try {
       list = await games(this.hall);
     } catch (e) {
+      this.adding.delete(seat);
+      this.draw();
       toast(String(e.message || e));
       return;
     }

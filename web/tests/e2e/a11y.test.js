@@ -61,7 +61,8 @@ test('the lobby as a guest and its dialogs: axe finds nothing serious, and Tab r
   await page.locator('dialog[open]').waitFor();
   await tabTo(page, 'dialog[open] button[value="go"]');
   await page.keyboard.press('Enter');
-  await page.locator('.waiting .wseats').waitFor();
+  // Its buttons come with the table's snapshot.
+  await page.locator('.waiting [data-focus="ready"]').waitFor();
   await everyWay(page, 'waiting room');
   await everyWay(page, 'waiting room', tabWalk);
   await tabTo(page, '.tbar [data-focus="leave"]');

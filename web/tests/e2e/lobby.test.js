@@ -1,5 +1,6 @@
 // The lobby lists open tables live, and a spectator watching one sees the spectator's view:
-// every seat and its plays, no hand. A finished game replays from its end-of-game panel.
+// every seat and its plays, no hand. A finished game replays from its end-of-game panel,
+// and its steps follow every press, however quick.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,6 +67,22 @@ test('a finished game replays step by step, its players named, its deal checked'
   await at(2);
   await page.locator('.rbar button', { hasText: 'Pause' }).click();
   await page.locator('.rbar button[aria-pressed="false"]', { hasText: 'Play' }).waitFor();
+  await page.locator('.rbar button', { hasText: 'Start' }).click();
+  await at(0);
+  // Presses quicker than the steps come (each step's answer held back a moment, as on a
+  // slow network) each count, from the step last asked for rather than the one on show:
+  // Forward three times is step 3, then ← twice step 1.
+  const slow = '**/api/games/*/replay/*';
+  await page.route(slow, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  for (let i = 0; i < 3; i++) await page.locator('.rbar button', { hasText: 'Forward' }).click();
+  await at(3);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await at(1);
+  await page.unroute(slow);
   await page.locator('.rbar button', { hasText: 'Start' }).click();
   await at(0);
   assert.equal(await page.locator('.topnav a[aria-current]').innerText(), 'Profile', 'a replay belongs to the profile');

@@ -1,0 +1,71 @@
+// The waiting room of a new table: its buttons wait for the table as the server has it
+// now (what a resume replays before its snapshot is past: a new table's first seats are
+// all empty, ours among them, and a press there could only be refused); Add computer asks
+// once, however quickly it is pressed again, and the keyboard goes on to the next seat's.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, openPage } from './harness.js';
+
+const env = setup();
+
+test("a new table's waiting room offers its buttons once the table has answered; a double click on Add computer seats one computer", async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await page.waitForFunction(() => window.qipai.hall.user);
+  // The page's connection, through a relay that holds back the table's answer to the view's
+  // resume (as a slow network may), until the waiting room drawn meanwhile has been looked
+  // at; it keeps every refusal the server sends.
+  let release;
+  const held = new Promise((done) => (release = done));
+  const refusals = [];
+  let resumed = false;
+  let holding = false;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      if (typeof m === 'string' && JSON.parse(m).type === 'resume') resumed = true;
+      server.send(m);
+    });
+    let order = Promise.resolve();
+    server.onMessage((m) => {
+      const type = typeof m === 'string' ? JSON.parse(m).type : null;
+      if (type === 'error') refusals.push(m);
+      // The snapshot that answers the table view's resume comes after the seats the
+      // resume replays.
+      const hold = type === 'table' && resumed && !holding;
+      if (hold) holding = true;
+      order = order.then(async () => {
+        if (hold) await held;
+        ws.send(m);
+      });
+    });
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.qipai.hall.open);
+  await page.locator('.g-tenhalf .gamebtns button.ghost', { hasText: 'New table' }).click();
+  await page.locator('dialog button[value="go"]').click();
+  await page.waitForURL(/#\/t\//);
+  // The seats as the resume replays them, before the table's snapshot: four, and nothing
+  // to press.
+  const seats = page.locator('.waiting .wseats li');
+  await page.waitForFunction(() => document.querySelectorAll('.waiting .wseats li').length === 4);
+  assert.deepEqual(await page.locator('.waiting button').allInnerTexts(), [], 'no button before the table has answered');
+  release();
+  await page.locator('.waiting [data-focus="ready"]').waitFor();
+  assert.ok(holding, 'the snapshot that answered the resume was held');
+  assert.deepEqual(await page.locator('.waiting button').allInnerTexts(), ['Add computer', 'Add computer', 'Add computer', 'Ready']);
+  assert.match(await seats.first().innerText(), new RegExp(await page.evaluate(() => window.qipai.hall.user.name)));
+  // A double click asks for one computer.
+  await page.locator('[data-focus="bot-1"]').dblclick();
+  await page.waitForFunction(() => window.qipai.view.info.seats[1].bot);
+  // The keyboard goes on to the next seat's Add computer, then to Ready. The table answers
+  // in order: any refusal of a second computer for seat 1 has come before seat 2 is filled.
+  await page.waitForFunction(() => document.activeElement?.dataset.focus === 'bot-2');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.qipai.view.info.seats[2].bot && document.activeElement?.dataset.focus === 'bot-3');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.qipai.view.info.seats[3].bot && document.activeElement?.dataset.focus === 'ready');
+  assert.deepEqual(refusals, []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
