@@ -35,10 +35,10 @@ fi
 web_pid=""
 if step web; then
     say "building the binary for the browser's tests"
-    # With a test target beside it, the workspace's dev-dependencies' features are unified
-    # into the build as they are for the tests, so the binary and its dependencies are the
-    # very units the tests' build below needs, not a second build with other features.
-    cargo build --release --workspace --bin qipai --test commands
+    # The workspace's one set of features (Cargo.toml: the first feature resolver), so the
+    # binary and its dependencies are the very units the tests' build below needs.
+    # `--workspace` matters: a build of one package would resolve its features alone.
+    cargo build --release --workspace --bin qipai
     say "the page in a real browser, started beside the rest (target/web-e2e.log)"
     mkdir -p target
     bash scripts/web-e2e.sh > target/web-e2e.log 2>&1 &
@@ -54,7 +54,8 @@ stop_web() {
 trap stop_web EXIT
 
 # The lints, then the docs' links (private items too: the module maps link them), in
-# release so that the docs share clippy's checks of the dependencies.
+# release and with the tests' features (Cargo.toml's resolver), so that the docs use
+# clippy's checks of the dependencies and check none again.
 run_lints_and_docs() {
     if step lint; then
         cargo clippy --workspace --all-targets --release -- -D warnings

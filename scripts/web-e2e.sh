@@ -21,7 +21,7 @@ fi
 if [ ! -d web/tests/node_modules/playwright-core ] || [ ! -d web/tests/node_modules/axe-core ]; then
     (cd web/tests && npm ci --no-audit --no-fund)
 fi
-[ -x target/release/qipai ] || cargo build --release
+[ -x target/release/qipai ] || cargo build --release --workspace --bin qipai
 cd web/tests
 # Two files at a time (each its own server and browser): the tests mostly wait on the page
 # and the server, so two share the cores well; QIPAI_WEB_JOBS=1 runs them one by one.

@@ -395,10 +395,22 @@ pub async fn until(
     conn: &mut Connection,
     table: &str,
     seen: &mut Seen,
+    pred: impl FnMut(&ServerMessage) -> bool,
+) -> ServerMessage {
+    until_within(conn, table, seen, WAIT, pred).await
+}
+
+/// [`until`], waiting up to `wait` for each message: for a test whose messages come
+/// after something slower than usual, such as the store's own retries.
+pub async fn until_within(
+    conn: &mut Connection,
+    table: &str,
+    seen: &mut Seen,
+    wait: Duration,
     mut pred: impl FnMut(&ServerMessage) -> bool,
 ) -> ServerMessage {
     loop {
-        let m = conn.recv_within(WAIT).await.expect("a message in time");
+        let m = conn.recv_within(wait).await.expect("a message in time");
         seen.take(table, &m);
         if pred(&m) {
             return m;
