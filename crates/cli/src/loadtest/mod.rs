@@ -3,7 +3,9 @@
 //! second, the latency from sending an action to receiving its broadcast, errors, lost
 //! actions (checked against the stored records) and the server's memory.
 //!
-//! * [`client`]: one simulated person — plays a seat, watches, or idles;
+//! * [`client`]: one simulated person — plays a seat, watches, or idles — and its way
+//!   back to another node when its connection drops;
+//! * [`player`]: a seat's player, and what it saw of each game;
 //! * [`stats`]: live counters and each client's tally;
 //! * [`probe`]: HTTP reads of records and `/metrics`, memory from `/proc`;
 //! * [`report`]: the figures, for people and as JSON;
@@ -11,6 +13,7 @@
 
 mod client;
 mod hostile;
+mod player;
 mod probe;
 mod report;
 mod stats;
@@ -18,7 +21,7 @@ mod stats;
 use anyhow::{bail, Context, Result};
 use client::{Ctx, Pace, Role, SeatPlan, Step};
 use game::Registry;
-use stats::{Live, Tally};
+use stats::{Live, Outage, Tally};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,7 +49,9 @@ pub enum BotArg {
 /// Load test options.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The server: `host:port`, `http://…` or `ws://…`.
+    /// The server: `host:port`, `http://…` or `ws://…`; for a hall of several nodes,
+    /// each node's, comma-separated (each client connects to one at random, and to
+    /// another when its connection drops).
     #[arg(long, default_value = "127.0.0.1:7878")]
     url: String,
     /// WebSocket connections to hold; those beyond the seated players watch or idle.
@@ -152,6 +157,7 @@ fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> 
         let bot = bot_for(registry, game, args.bot)?;
         let computers = args.computer_seats.min(seats - 1);
         let (table, _) = watch::channel(None);
+        let outage = Arc::new(Outage::default());
         for seat in 0..seats - computers {
             roles.push(Role::Player(SeatPlan {
                 game: game.clone(),
@@ -167,6 +173,7 @@ fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> 
                 },
                 table: table.clone(),
                 host: seat == 0,
+                outage: outage.clone(),
             }));
         }
         plan.people_seats += seats - computers;
@@ -191,6 +198,20 @@ fn roles(registry: &Registry, args: &Args) -> Result<(Vec<Role>, report::Plan)> 
     Ok((roles, plan))
 }
 
+/// The nodes of `--url`, comma-separated.
+fn nodes(url: &str) -> Result<Vec<String>> {
+    let urls: Vec<String> = url
+        .split(',')
+        .map(str::trim)
+        .filter(|u| !u.is_empty())
+        .map(str::to_string)
+        .collect();
+    if urls.is_empty() {
+        bail!("--url names no server");
+    }
+    Ok(urls)
+}
+
 /// Runs the load test and prints the report.
 pub fn run(registry: Registry, mut args: Args) -> Result<()> {
     if args.games.is_empty() {
@@ -209,11 +230,12 @@ pub fn run(registry: Registry, mut args: Args) -> Result<()> {
 async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
     let registry = Arc::new(registry);
     let (roles, plan) = roles(&registry, args)?;
-    let host = crate::http::host_port(&args.url);
+    let urls = nodes(&args.url)?;
+    let hosts: Vec<String> = urls.iter().map(|u| crate::http::host_port(u)).collect();
     let live = Arc::new(Live::default());
     let (step_tx, step) = watch::channel(Step::Setup);
     let ctx = Arc::new(Ctx {
-        url: args.url.clone(),
+        urls: urls.clone(),
         registry,
         live: live.clone(),
         pace: Pace {
@@ -248,13 +270,13 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
         }
     }
     let setup = setup_started.elapsed();
-    let before = probe::scrape(&host).await;
+    let before = probe::scrape_all(&hosts).await;
     let pid = args.server_pid.map(|p| p.to_string());
     let mut server_rss = Vec::new();
     let mut samples = report::Samples::default();
     let (stop_siege, siege_stop) = watch::channel(false);
     let siege = if args.hostile > 0 {
-        Some(hostile::start(&args.url, args.hostile, args.hostile_addresses, siege_stop).await?)
+        Some(hostile::start(&urls[0], args.hostile, args.hostile_addresses, siege_stop).await?)
     } else {
         None
     };
@@ -295,7 +317,7 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
         Some(task) => Some(task.await.context("the hostile clients failed")?),
         None => None,
     };
-    let after = probe::scrape(&host).await;
+    let after = probe::scrape_all(&hosts).await;
     step_tx.send_replace(Step::Stop);
     let drain_started = Instant::now();
     let drain = Duration::from_secs(args.drain);
@@ -314,7 +336,8 @@ async fn drive(registry: Registry, args: &Args) -> Result<report::Report> {
     if let Some(n) = args.check {
         games.truncate(n);
     }
-    let checked = probe::check_records(&host, &games, 8).await?;
+    let checked = probe::check_records(&hosts, &games, 8).await?;
+    let (before, after) = probe::both(before, after);
     Ok(report::Report::new(report::Inputs {
         args,
         plan,

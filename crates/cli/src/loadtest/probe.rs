@@ -1,7 +1,7 @@
 //! Looking at the server from outside: plain HTTP GETs (finished records, `/metrics`),
 //! the per-stage timings in the metrics, and the server's memory from `/proc`.
 
-use super::stats::GameSeen;
+use super::stats::{GameSeen, View};
 use crate::http::Http;
 use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
@@ -17,8 +17,12 @@ pub struct Checked {
     pub actions: usize,
     /// Acknowledged actions missing from, or different in, the stored record.
     pub lost: usize,
-    /// Games whose stored record has another number of actions than were broadcast.
+    /// Games whose stored record has another number of actions than were broadcast, or
+    /// them in another order.
     pub miscounted: usize,
+    /// Stored actions the table's host never saw broadcast: those its node stored and
+    /// died before publishing (or that a resume on another node could not replay).
+    pub unseen: usize,
     /// The first few problems, in words.
     pub problems: Vec<String>,
 }
@@ -31,16 +35,33 @@ impl Checked {
     }
 }
 
+/// A kept-alive connection to the first of `hosts` that answers (any node of a hall
+/// reads the same records).
+async fn connect_any(hosts: &[String]) -> Result<Http> {
+    let mut last = anyhow!("no node to read the records from");
+    for host in hosts {
+        match Http::connect(host).await {
+            Ok(http) => return Ok(http),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// Reads each game's record from `GET /api/games/{id}` (the store, not the table's memory)
 /// and looks for every acknowledged action in its place, in the form its maker saw.
-pub async fn check_records(host: &str, games: &[GameSeen], parallel: usize) -> Result<Checked> {
+pub async fn check_records(
+    hosts: &[String],
+    games: &[GameSeen],
+    parallel: usize,
+) -> Result<Checked> {
     let chunk = games.len().div_ceil(parallel.max(1)).max(1);
     let mut tasks = Vec::new();
     for part in games.chunks(chunk) {
         let part = part.to_vec();
-        let host = host.to_string();
+        let hosts = hosts.to_vec();
         tasks.push(tokio::spawn(async move {
-            let mut http = Http::connect(&host).await?;
+            let mut http = connect_any(&hosts).await?;
             let mut checked = Checked::default();
             for g in &part {
                 check_one(&mut http, g, &mut checked).await?;
@@ -55,6 +76,7 @@ pub async fn check_records(host: &str, games: &[GameSeen], parallel: usize) -> R
         all.actions += c.actions;
         all.lost += c.lost;
         all.miscounted += c.miscounted;
+        all.unseen += c.unseen;
         for p in c.problems {
             all.problem(p);
         }
@@ -64,39 +86,97 @@ pub async fn check_records(host: &str, games: &[GameSeen], parallel: usize) -> R
 
 async fn check_one(http: &mut Http, g: &GameSeen, checked: &mut Checked) -> Result<()> {
     let (status, body) = http.get(&format!("/api/games/{}", g.game_id)).await?;
-    checked.actions += g.acks.len();
+    let acks: usize = g.views.iter().map(View::acks).sum();
+    checked.actions += acks;
     if status != 200 {
-        checked.lost += g.acks.len();
+        checked.lost += acks;
         checked.problem(format!("{}: no stored record (HTTP {status})", g.game_id));
         return Ok(());
     }
     checked.games += 1;
     let record: Value = serde_json::from_slice(&body).context("a record that is not JSON")?;
     let stored = record["actions"].as_array().cloned().unwrap_or_default();
-    if let Some(n) = g.actions {
-        if n != stored.len() {
-            checked.miscounted += 1;
-            checked.problem(format!(
-                "{}: {n} actions broadcast, {} stored",
-                g.game_id,
-                stored.len()
-            ));
-        }
-    }
-    for ack in &g.acks {
-        let found = stored.get(ack.index).is_some_and(|a| {
-            let private = a.get("sealed").filter(|s| !s.is_null()).or(a.get("action"));
-            a["seat"].as_u64() == Some(ack.seat as u64) && private == Some(&ack.action)
-        });
-        if !found {
-            checked.lost += 1;
-            checked.problem(format!(
-                "{}: action {} of seat {} ({}) is not in the stored record",
-                g.game_id, ack.index, ack.seat, ack.action
-            ));
-        }
+    for view in &g.views {
+        place(view, &stored, &g.game_id, checked);
     }
     Ok(())
+}
+
+/// Finds each stretch of `view` in the stored actions: where it started, if the client
+/// knew; else the first place from the end of the stretch before where the seats of every
+/// action it saw, and its own actions, are the record's. An acknowledged action that is
+/// not there is lost. The host saw every action broadcast: its stretches account for the
+/// record's length, less what it could not see.
+fn place(view: &View, stored: &[Value], game_id: &str, checked: &mut Checked) {
+    let same = |at: usize, action: &Value| {
+        stored.get(at).is_some_and(|a| {
+            let private = a.get("sealed").filter(|s| !s.is_null()).or(a.get("action"));
+            a["seat"].as_u64() == Some(view.seat as u64) && private == Some(action)
+        })
+    };
+    let mut pos = 0;
+    for seg in &view.segments {
+        let fits = |b: usize| {
+            b + seg.seats.len() <= stored.len()
+                && seg
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .all(|(j, s)| stored[b + j]["seat"].as_u64() == Some(u64::from(*s)))
+                && seg.acks.iter().all(|(o, a)| same(b + o, a))
+        };
+        let found = match seg.start {
+            Some(b) => fits(b).then_some(b),
+            None => (pos..=stored.len()).find(|b| fits(*b)),
+        };
+        if let Some(b) = found {
+            if view.host {
+                checked.unseen += b.saturating_sub(pos);
+            }
+            pos = b + seg.seats.len();
+            continue;
+        }
+        // Not found whole: where most of its own actions are (its start, if known).
+        let matching = |b: usize| seg.acks.iter().filter(|(o, a)| same(b + o, a)).count();
+        let base = seg.start.unwrap_or_else(|| {
+            let last = stored.len().saturating_sub(seg.seats.len()).max(pos);
+            (pos..=last)
+                .rev()
+                .max_by_key(|b| matching(*b))
+                .unwrap_or(pos)
+        });
+        let mut missing = 0;
+        for (o, a) in &seg.acks {
+            if !same(base + o, a) {
+                missing += 1;
+                checked.problem(format!(
+                    "{game_id}: action {} of seat {} ({a}) is not in the stored record",
+                    base + o,
+                    view.seat
+                ));
+            }
+        }
+        checked.lost += missing;
+        if missing == 0 && view.host {
+            checked.miscounted += 1;
+            checked.problem(format!(
+                "{game_id}: the actions broadcast from {base} on are not the stored ones"
+            ));
+        }
+        pos = base + seg.seats.len();
+    }
+    if view.host && pos != stored.len() {
+        let placed = view.segments.iter().all(|s| s.start.is_some());
+        if placed || pos > stored.len() {
+            checked.miscounted += 1;
+            checked.problem(format!(
+                "{game_id}: {pos} actions broadcast, {} stored",
+                stored.len()
+            ));
+        } else {
+            checked.unseen += stored.len() - pos;
+        }
+    }
 }
 
 /// One histogram of `/metrics`: its bucket counts by upper bound, sum and count.
@@ -163,6 +243,24 @@ impl Scrape {
         s
     }
 
+    /// Adds another node's scrape to this one: samples and histograms summed.
+    pub fn add(&mut self, other: Scrape) {
+        for (k, v) in other.samples {
+            *self.samples.entry(k).or_default() += v;
+        }
+        for (name, h) in other.hists {
+            let mine = self.hists.entry(name).or_default();
+            mine.sum += h.sum;
+            mine.count += h.count;
+            for (bound, c) in h.buckets {
+                match mine.buckets.iter_mut().find(|(b, _)| *b == bound) {
+                    Some((_, n)) => *n += c,
+                    None => mine.buckets.push((bound, c)),
+                }
+            }
+        }
+    }
+
     /// A plain sample, by its name with labels as written (`qipai_connections`).
     pub fn sample(&self, key: &str) -> f64 {
         self.samples.get(key).copied().unwrap_or(0.0)
@@ -216,16 +314,37 @@ impl Scrape {
     }
 }
 
-/// Scrapes `/metrics` (an empty scrape when it cannot be read: the figures are then
-/// missing, not wrong).
-pub async fn scrape(host: &str) -> Scrape {
-    let Ok(mut http) = Http::connect(host).await else {
-        return Scrape::default();
-    };
+/// Scrapes `/metrics`; `None` when it cannot be read (the figures are then missing, not
+/// wrong).
+pub async fn scrape(host: &str) -> Option<Scrape> {
+    let mut http = Http::connect(host).await.ok()?;
     match http.get("/metrics").await {
-        Ok((200, body)) => Scrape::parse(&String::from_utf8_lossy(&body)),
-        _ => Scrape::default(),
+        Ok((200, body)) => Some(Scrape::parse(&String::from_utf8_lossy(&body))),
+        _ => None,
     }
+}
+
+/// Scrapes every node of the hall, in order.
+pub async fn scrape_all(hosts: &[String]) -> Vec<Option<Scrape>> {
+    let mut all = Vec::with_capacity(hosts.len());
+    for host in hosts {
+        all.push(scrape(host).await);
+    }
+    all
+}
+
+/// The hall's scrapes before and after the window: the sum over the nodes that answered
+/// both times (a node that died in the window is left out of both, so that no
+/// difference goes negative).
+pub fn both(before: Vec<Option<Scrape>>, after: Vec<Option<Scrape>>) -> (Scrape, Scrape) {
+    let (mut b, mut a) = (Scrape::default(), Scrape::default());
+    for (x, y) in before.into_iter().zip(after) {
+        if let (Some(x), Some(y)) = (x, y) {
+            b.add(x);
+            a.add(y);
+        }
+    }
+    (b, a)
 }
 
 /// Resident memory of a process in MiB, from `/proc/<pid>/status` (`self` for this one).
@@ -234,4 +353,77 @@ pub fn rss_mib(pid: &str) -> Option<f64> {
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib / 1024.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loadtest::stats::Segment;
+    use serde_json::json;
+
+    /// A stored record's actions: seats 0, 1, 2 in turn, the action `n` at index `n`.
+    fn stored(n: usize) -> Vec<Value> {
+        (0..n)
+            .map(|i| json!({"seat": i % 3, "action": {"n": i}}))
+            .collect()
+    }
+
+    fn segment(start: Option<usize>, from: usize, to: usize, seat: usize) -> Segment {
+        Segment {
+            start,
+            seats: (from..to).map(|i| (i % 3) as u8).collect(),
+            acks: (from..to)
+                .filter(|i| i % 3 == seat)
+                .map(|i| (i - from, json!({"n": i})))
+                .collect(),
+        }
+    }
+
+    fn checked(view: &View, n: usize) -> Checked {
+        let mut c = Checked::default();
+        place(view, &stored(n), "g", &mut c);
+        c
+    }
+
+    #[test]
+    fn a_stretch_after_a_takeover_is_found_past_the_actions_never_seen() {
+        // The host saw actions 0–3, missed 4 (its node died after storing it), and saw
+        // 5–8 after resuming on another node, not knowing where they stood.
+        let view = View {
+            seat: 0,
+            host: true,
+            segments: vec![segment(Some(0), 0, 4, 0), segment(None, 5, 9, 0)],
+        };
+        let c = checked(&view, 9);
+        assert_eq!(
+            (c.lost, c.miscounted, c.unseen),
+            (0, 0, 1),
+            "{:?}",
+            c.problems
+        );
+    }
+
+    #[test]
+    fn an_acknowledged_action_missing_from_the_record_is_lost() {
+        let mut late = segment(None, 5, 9, 0);
+        late.acks.push((1, json!({"n": 99})));
+        let view = View {
+            seat: 0,
+            host: false,
+            segments: vec![segment(Some(0), 0, 4, 0), late],
+        };
+        let c = checked(&view, 9);
+        assert_eq!(c.lost, 1, "{:?}", c.problems);
+    }
+
+    #[test]
+    fn a_host_that_saw_every_action_and_another_count_stored_is_miscounted() {
+        let view = View {
+            seat: 0,
+            host: true,
+            segments: vec![segment(Some(0), 0, 6, 0)],
+        };
+        assert_eq!(checked(&view, 7).miscounted, 1);
+        assert_eq!(checked(&view, 6).miscounted, 0);
+    }
 }

@@ -1,7 +1,7 @@
 //! The figures of a load test, for people and as JSON.
 
 use super::probe::{Checked, Scrape, Stage};
-use super::stats::{new_histogram, GameSeen, Latency, Live, Sampled, Tally};
+use super::stats::{new_histogram, GameSeen, Latency, Live, Resumes, Sampled, Tally};
 use super::{Args, PaceArg};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -30,8 +30,7 @@ pub struct Samples {
     pub playing: Vec<i64>,
 }
 
-/// Every client's view of each finished game, merged by game: the host's action count
-/// and every player's acknowledged actions.
+/// Every client's view of each finished game, merged by game.
 pub fn merge_games(tallies: &mut [Tally]) -> Vec<GameSeen> {
     let mut by_id: HashMap<String, GameSeen> = HashMap::new();
     for t in tallies.iter_mut() {
@@ -40,8 +39,7 @@ pub fn merge_games(tallies: &mut [Tally]) -> Vec<GameSeen> {
                 game_id: g.game_id.clone(),
                 ..GameSeen::default()
             });
-            merged.actions = merged.actions.or(g.actions);
-            merged.acks.extend(g.acks);
+            merged.views.extend(g.views);
         }
     }
     let mut games: Vec<GameSeen> = by_id.into_values().collect();
@@ -136,6 +134,16 @@ pub struct Report {
     pub errors_by_class: BTreeMap<String, u64>,
     /// Acknowledged actions missing from the stored records.
     pub lost: usize,
+    /// Actions applied twice: a seat's action broadcast when its player had no move on
+    /// its way (nor did its turn run out).
+    pub doubled: u64,
+    /// Actions received again in a replay after a resume, known by their sequence
+    /// numbers and counted once.
+    pub replayed: u64,
+    /// Connections made again after one dropped.
+    pub reconnects: u64,
+    /// Tables that stood still after a player's connection dropped, and for how long.
+    pub resumes: Resumes,
     /// The record check.
     pub records: Checked,
     /// Acknowledged actions of games still unfinished when the drain ended.
@@ -213,6 +221,10 @@ impl Report {
             errors: errors.values().sum(),
             errors_by_class: errors,
             lost: i.checked.lost,
+            doubled: i.live.doubled.load(std::sync::atomic::Ordering::Relaxed),
+            replayed: i.live.replayed.load(std::sync::atomic::Ordering::Relaxed),
+            reconnects: i.live.reconnects.load(std::sync::atomic::Ordering::Relaxed),
+            resumes: Resumes::of(i.live),
             records: i.checked,
             unchecked_acks: i.tallies.iter().map(|t| t.unfinished_acks).sum(),
             server,
@@ -292,6 +304,19 @@ impl Report {
         );
         for p in &self.records.problems {
             let _ = writeln!(s, "  {p}");
+        }
+        let _ = writeln!(
+            s,
+            "doubled actions    {}; {} replayed after a resume counted once; {} stored but never seen broadcast",
+            self.doubled, self.replayed, self.records.unseen
+        );
+        let r = &self.resumes;
+        if self.reconnects > 0 || r.stopped > 0 {
+            let _ = writeln!(
+                s,
+                "reconnects         {}; {} tables stood still, {} played again: first drop → next action p50 {} ms, p99 {} ms, max {} ms",
+                self.reconnects, r.stopped, r.resumed, r.p50_ms, r.p99_ms, r.max_ms
+            );
         }
         let v = &self.server;
         let _ = writeln!(

@@ -24,6 +24,19 @@ pub struct Live {
     pub games: AtomicU64,
     /// Whether the measured window is open.
     pub measuring: AtomicBool,
+    /// Connections made again after one dropped (or led nowhere).
+    pub reconnects: AtomicU64,
+    /// Actions received a second time (a replay after a resume), known by their sequence
+    /// number and counted once.
+    pub replayed: AtomicU64,
+    /// A seat's action broadcast with no move of its player's on its way, nor the turn
+    /// run out: an action applied twice.
+    pub doubled: AtomicU64,
+    /// Tables where a player's connection dropped.
+    pub stopped: AtomicU64,
+    /// For each interruption that ended: milliseconds from the first drop to the next
+    /// action broadcast at the table.
+    pub resumed: Mutex<Vec<u64>>,
     errors: Mutex<BTreeMap<String, u64>>,
 }
 
@@ -55,15 +68,20 @@ impl Live {
     }
 }
 
-/// One acknowledged action of a client: where it is in its game, and what was sent back.
-#[derive(Debug, Clone)]
-pub struct Ack {
-    /// Its index among the game's actions.
-    pub index: usize,
-    /// The seat that made it.
-    pub seat: usize,
-    /// The action as its maker saw it broadcast (its private form).
-    pub action: Value,
+/// A stretch of one game that a client followed without missing an action: from the
+/// deal, or from a resume that may have missed some (a node died, or the table's replay
+/// no longer held what was missed). Within it every action is in order, each once.
+#[derive(Debug, Clone, Default)]
+pub struct Segment {
+    /// Where its first action stands among the game's actions, when known (from the
+    /// deal, or from a resume whose replay missed nothing); `None` when the client cannot
+    /// know how many actions it missed, and the record check finds its place.
+    pub start: Option<usize>,
+    /// The seat of every action seen in it, in order: what places it in the record.
+    pub seats: Vec<u8>,
+    /// This client's own acknowledged actions: their place in the segment, and the
+    /// action as its maker saw it broadcast (its private form).
+    pub acks: Vec<(usize, Value)>,
 }
 
 /// What one client saw of one finished game, for the lost-action check.
@@ -71,10 +89,57 @@ pub struct Ack {
 pub struct GameSeen {
     /// The game's id.
     pub game_id: String,
-    /// Every action broadcast at the table (only the host's count is kept).
-    pub actions: Option<usize>,
-    /// This client's own acknowledged actions.
-    pub acks: Vec<Ack>,
+    /// Each client's view of it (merged by game at the end of the run).
+    pub views: Vec<View>,
+}
+
+/// One client's view of one game.
+#[derive(Debug, Clone, Default)]
+pub struct View {
+    /// The client's seat.
+    pub seat: usize,
+    /// Whether it is the table's host, whose view must hold every action (the others'
+    /// only their own).
+    pub host: bool,
+    /// What it saw, in order.
+    pub segments: Vec<Segment>,
+}
+
+impl View {
+    /// Acknowledged actions in the view.
+    pub fn acks(&self) -> usize {
+        self.segments.iter().map(|s| s.acks.len()).sum()
+    }
+}
+
+/// A table's interruptions: from the first drop of one of its players' connections to
+/// the next action broadcast there (the node that served it died, or Redis went away).
+#[derive(Default)]
+pub struct Outage {
+    since: Mutex<Option<std::time::Instant>>,
+}
+
+impl Outage {
+    /// One of the table's players lost its connection now (the first one counts).
+    pub fn dropped(&self, live: &Live) {
+        let mut since = self.since.lock().unwrap_or_else(|p| p.into_inner());
+        if since.is_none() {
+            *since = Some(std::time::Instant::now());
+            live.stopped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// An action was broadcast live at the table: an interruption, if any, ends.
+    pub fn played(&self, live: &Live) {
+        let mut since = self.since.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(t) = since.take() {
+            let ms = u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX);
+            live.resumed
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(ms);
+        }
+    }
 }
 
 /// What one client task gives back at the end.
@@ -174,6 +239,47 @@ impl Sampled {
             min: samples.iter().copied().min().unwrap_or(0),
             mean: samples.iter().sum::<i64>() as f64 / samples.len() as f64,
             max: samples.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// How long tables stood still after a player's connection dropped.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Resumes {
+    /// Tables where a player's connection dropped.
+    pub stopped: u64,
+    /// Interruptions that ended with an action at the table.
+    pub resumed: u64,
+    /// Median milliseconds from the first drop to the next action.
+    pub p50_ms: u64,
+    /// 99th percentile.
+    pub p99_ms: u64,
+    /// The longest.
+    pub max_ms: u64,
+}
+
+impl Resumes {
+    /// The figures of `live`'s interruptions.
+    pub fn of(live: &Live) -> Resumes {
+        let mut ms = live
+            .resumed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        ms.sort_unstable();
+        let at = |q: f64| -> u64 {
+            if ms.is_empty() {
+                return 0;
+            }
+            let i = ((ms.len() as f64 * q).ceil() as usize).clamp(1, ms.len()) - 1;
+            ms[i]
+        };
+        Resumes {
+            stopped: live.stopped.load(Ordering::Relaxed),
+            resumed: ms.len() as u64,
+            p50_ms: at(0.5),
+            p99_ms: at(0.99),
+            max_ms: ms.last().copied().unwrap_or(0),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod common;
 
+mod chaos;
 mod cli;
 mod cluster;
 mod connect;

@@ -7,8 +7,10 @@
 //! that order: a connection's requests reach their table in the order the client sent
 //! them, and a table's frames reach the connection in the order the table published
 //! them. Pub/sub keeps nothing: a node that is not subscribed (gone, or its Redis
-//! connection broken) misses what was sent meanwhile, and its clients reconnect and
-//! resume from their last sequence number, as after any dropped connection.
+//! connection broken) misses what was sent meanwhile. So a sender that finds nobody
+//! listening, and a node whose subscription broke, close the connections that may have
+//! missed something (`1012`): their clients reconnect and resume from their last
+//! sequence number, as after any dropped connection, and never go on past a gap.
 
 use crate::outbox::ConnId;
 use crate::protocol::{TableId, TableRequest, UserInfo};
@@ -142,27 +144,34 @@ impl Sender {
         &self.prefix
     }
 
-    /// Publishes `message` to `node`; false (and logged) when Redis did not take it. The
-    /// caller awaits each send before the next, which is what keeps them in order.
+    /// Publishes `message` to `node`; false when it did not reach the node: Redis did
+    /// not take it (logged), or nobody listens on the node's channel (the node died, or
+    /// its subscription broke and it has not subscribed again). The caller awaits each
+    /// send before the next, which is what keeps them in order.
     pub async fn send(&self, node: &str, message: &Bus) -> bool {
-        self.publish_to(&channel(&self.prefix, node), message).await
+        let listeners = self.publish_to(&channel(&self.prefix, node), message).await;
+        if listeners == Some(0) {
+            tracing::debug!(node = %node, "nobody listens for that node now");
+        }
+        listeners.is_some_and(|n| n > 0)
     }
 
-    /// Publishes `message` on `channel`; false (and logged) when Redis did not take it.
-    pub async fn publish_to(&self, channel: &str, message: &impl Serialize) -> bool {
+    /// Publishes `message` on `channel`: how many listened, or `None` (logged) when Redis
+    /// did not take it.
+    pub async fn publish_to(&self, channel: &str, message: &impl Serialize) -> Option<i64> {
         let text = match serde_json::to_string(message) {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(error = %e, "a bus message that does not encode");
-                return false;
+                return None;
             }
         };
         let mut redis = self.redis.clone();
         match redis.publish::<_, _, i64>(channel, text).await {
-            Ok(_) => true,
+            Ok(n) => Some(n),
             Err(e) => {
                 tracing::warn!(channel = %channel, error = %e, "cannot publish to the other nodes");
-                false
+                None
             }
         }
     }

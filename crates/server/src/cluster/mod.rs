@@ -58,8 +58,9 @@ const HEARTBEAT: Duration = Duration::from_secs(1);
 /// How long a node's word that it is alive lasts: a node silent this long is gone.
 const ALIVE_FOR: Duration = Duration::from_secs(5);
 
-/// The longest wait before subscribing again after the subscription broke.
-const LONGEST_RESUBSCRIBE: Duration = Duration::from_secs(5);
+/// The longest wait before subscribing again after the subscription broke: short, since
+/// connections to tables elsewhere are refused until then.
+const LONGEST_RESUBSCRIBE: Duration = Duration::from_secs(1);
 
 /// Why this node could not join the others.
 #[derive(Debug, thiserror::Error)]
@@ -85,6 +86,10 @@ pub struct Cluster {
     proxies: Arc<Proxies>,
     /// The tables other nodes listed in this node's lobby, and the node of each.
     listed: Mutex<std::collections::HashMap<TableId, String>>,
+    /// From when the presence keys in Redis are to be believed: [`ALIVE_FOR`] after
+    /// Redis came back (a Redis that restarted keeps no keys, and each node needs a
+    /// heartbeat to say again that it is alive), so that no node is taken for gone then.
+    trusted_from: Mutex<Instant>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
 }
 
@@ -134,6 +139,7 @@ impl Cluster {
             remotes: Arc::default(),
             proxies: Arc::default(),
             listed: Mutex::default(),
+            trusted_from: Mutex::new(Instant::now() + ALIVE_FOR),
             tasks: Mutex::new(Vec::new()),
         });
         cluster.alive().await;
@@ -174,14 +180,66 @@ impl Cluster {
         format!("{}:alive:{node}", self.prefix)
     }
 
-    /// Says this node is alive for [`ALIVE_FOR`].
+    /// Says this node is alive for [`ALIVE_FOR`]. When Redis does not answer, or no
+    /// longer had the word said a heartbeat ago (it restarted and kept nothing), the
+    /// presence of the others is not believed for [`ALIVE_FOR`].
     async fn alive(&self) {
         let mut redis = self.redis.clone();
         let ms = u64::try_from(ALIVE_FOR.as_millis()).unwrap_or(u64::MAX);
-        let said: Result<(), _> = redis.pset_ex(self.alive_key(&self.node), 1, ms).await;
-        if let Err(e) = said {
-            tracing::warn!(error = %e, "cannot tell the other nodes this one is alive");
+        let key = self.alive_key(&self.node);
+        let said: Result<(bool, ()), _> = redis::pipe()
+            .exists(&key)
+            .pset_ex(&key, 1, ms)
+            .query_async(&mut redis)
+            .await;
+        match said {
+            Ok((true, ())) => {}
+            Ok((false, ())) => self.distrust_presence(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot tell the other nodes this one is alive");
+                self.distrust_presence();
+            }
         }
+    }
+
+    /// Takes no node for gone until [`ALIVE_FOR`] from now.
+    fn distrust_presence(&self) {
+        *lock(&self.trusted_from) = Instant::now() + ALIVE_FOR;
+    }
+
+    /// This node's subscription broke: what other nodes sent it meanwhile is lost, and
+    /// what it sends them may go unanswered. Every connection here following a table
+    /// elsewhere, and every connection elsewhere following a table here, is closed to
+    /// reconnect and resume (see [`bus`]); the tables here are told theirs are gone.
+    async fn lost_touch(&self, hall: &Arc<Hall>) {
+        self.distrust_presence();
+        self.remotes.lost_touch();
+        for (conn, tables) in self.proxies.lost_touch() {
+            for t in tables {
+                if let Some(h) = hall.table(&t) {
+                    h.send(Cmd::Gone { conn }).await;
+                }
+            }
+        }
+    }
+
+    /// This node listens again after its subscription broke: it tells the others so,
+    /// and its tables, as a node that starts does, so that every lobby catches up with
+    /// what it missed; and it writes its tables in the directory again (a Redis that
+    /// restarted lost them).
+    async fn back_in_touch(&self, hall: &Arc<Hall>) {
+        self.remotes.set_listening(true);
+        let here: Vec<(TableId, String)> = hall
+            .tables_here()
+            .into_iter()
+            .map(|h| (h.id.clone(), h.game.clone()))
+            .collect();
+        self.directory.refresh(&here).await;
+        let hello = news::News::Hello {
+            node: self.node.clone(),
+        };
+        news::tell(&self.bus, &hello).await;
+        news::tell_tables(hall, &self.bus).await;
     }
 
     /// Whether `node` said lately that it is alive; `None` when Redis did not answer (then
@@ -202,12 +260,27 @@ impl Cluster {
         }
     }
 
-    /// A handle of table `id` served by another node, if the directory knows one.
-    async fn remote_table(&self, id: &str) -> Option<TableHandle> {
+    /// A handle of table `id` served by another node: the one the directory names, or,
+    /// when the directory does not know the table (Redis restarted, or did not answer),
+    /// the node holding its lease in the store.
+    async fn remote_table(&self, store: &dyn crate::store::Store, id: &str) -> Option<TableHandle> {
         if let Some(h) = self.remotes.cached(id) {
             return Some(h);
         }
-        let entry = self.directory.owner(id).await?;
+        let entry = match self.directory.owner(id).await {
+            Some(entry) => entry,
+            None => match store.serving(id, crate::store::unix_millis()).await {
+                Ok(Some(s)) => directory::Entry {
+                    node: s.node,
+                    game: s.game,
+                },
+                Ok(None) => return None,
+                Err(e) => {
+                    tracing::warn!(table = %id, error = %e, "cannot read which node serves the table");
+                    return None;
+                }
+            },
+        };
         if entry.node == self.node {
             return None;
         }
@@ -298,9 +371,7 @@ impl Cluster {
         let handle = hall.table(table);
         let sent = match handle {
             Some(h) => {
-                let client = self
-                    .proxies
-                    .client(&self.bus, &hall.config.limits, from, table);
+                let client = self.proxies.client(hall, &self.bus, from, table);
                 h.send(cmd(client)).await
             }
             None => false,
@@ -333,6 +404,9 @@ impl Cluster {
                 *written = now;
             }
         }
+        if Instant::now() < *lock(&self.trusted_from) {
+            return;
+        }
         let mut nodes = self.proxies.nodes();
         nodes.extend(self.remotes.nodes());
         nodes.extend(lock(&self.listed).values().cloned());
@@ -353,13 +427,14 @@ impl Cluster {
         }
     }
 
-    /// Notes that `node` listed `info` in this node's lobby (or took it out).
+    /// Notes that `node` listed `info` in this node's lobby (or took it out); a table
+    /// listed by another node than the one this node reaches it on has moved.
     fn listed(&self, node: &str, info: &crate::protocol::TableInfo) {
-        let mut listed = lock(&self.listed);
         if info.status == "closed" {
-            listed.remove(&info.id);
+            lock(&self.listed).remove(&info.id);
         } else {
-            listed.insert(info.id.clone(), node.to_string());
+            lock(&self.listed).insert(info.id.clone(), node.to_string());
+            self.remotes.served_by(&info.id, node);
         }
     }
 
@@ -430,8 +505,8 @@ async fn keep_up(hall: Arc<Hall>, cluster: Arc<Cluster>) {
 }
 
 /// The task that reads this node's channel, one message after the other, and subscribes
-/// again when the subscription breaks (what was sent meanwhile is lost: the clients it
-/// was for reconnect and resume).
+/// again when the subscription breaks (what was sent meanwhile is lost: the connections
+/// that cross nodes are closed, and their clients reconnect and resume).
 async fn listen(
     hall: Arc<Hall>,
     cluster: Arc<Cluster>,
@@ -450,6 +525,7 @@ async fn listen(
                 Ok(mut p) => match p.subscribe(&[channel.as_str(), everyone.as_str()]).await {
                     Ok(()) => {
                         tracing::info!("listening to the other nodes again");
+                        cluster.back_in_touch(&hall).await;
                         pubsub = Some(p);
                     }
                     Err(e) => tracing::warn!(error = %e, "cannot listen to the other nodes yet"),
@@ -473,7 +549,8 @@ async fn listen(
                 Err(e) => tracing::warn!(error = %e, "an unreadable message from another node"),
             }
         }
-        tracing::warn!("the subscription to the other nodes broke; subscribing again");
+        tracing::warn!("the subscription to the other nodes broke; closing the connections that cross nodes, subscribing again");
+        cluster.lost_touch(&hall).await;
     }
 }
 
@@ -483,6 +560,9 @@ impl Hall {
         if let Some(h) = self.table(id) {
             return Some(h);
         }
-        self.cluster.get()?.remote_table(id).await
+        self.cluster
+            .get()?
+            .remote_table(self.store.as_ref(), id)
+            .await
     }
 }

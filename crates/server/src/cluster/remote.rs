@@ -12,7 +12,7 @@ use crate::outbox::{ConnId, Outbox, CLOSE_RESTART};
 use crate::protocol::TableId;
 use crate::table::{Client, Cmd, TableHandle};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot};
 
@@ -34,7 +34,6 @@ struct Ask {
 }
 
 /// This node's way to the tables other nodes serve.
-#[derive(Default)]
 pub struct Remotes {
     /// Each remote table's handle and the node that serves it.
     tables: Mutex<HashMap<TableId, (String, TableHandle)>>,
@@ -44,13 +43,81 @@ pub struct Remotes {
     /// which connection and table they are about.
     asks: Mutex<HashMap<u64, Ask>>,
     next_ask: AtomicU64,
+    /// Whether this node is subscribed to its channel now: while it is not, the answers
+    /// of tables elsewhere would be lost, so nothing is sent to them.
+    listening: AtomicBool,
 }
+
+/// Why a connection following a table elsewhere is closed when that table cannot be
+/// reached: its client reconnects and resumes, wherever the table is by then.
+const UNREACHABLE: &str = "the server of one of your tables cannot be reached now; reconnect";
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+impl Default for Remotes {
+    fn default() -> Remotes {
+        Remotes {
+            tables: Mutex::default(),
+            local: Mutex::default(),
+            asks: Mutex::default(),
+            next_ask: AtomicU64::new(0),
+            listening: AtomicBool::new(true),
+        }
+    }
+}
+
 impl Remotes {
+    /// Says whether this node's subscription to its channel stands.
+    pub fn set_listening(&self, listening: bool) {
+        self.listening.store(listening, Ordering::Release);
+    }
+
+    /// The subscription broke: whatever tables elsewhere sent meanwhile is lost. Every
+    /// handle is forgotten and every connection here that followed a table elsewhere is
+    /// closed as by a restarting server, so that its client reconnects and resumes from
+    /// what it saw last instead of going on past a gap.
+    pub fn lost_touch(&self) {
+        self.set_listening(false);
+        lock(&self.tables).clear();
+        for (_, l) in lock(&self.local).drain() {
+            l.out.close_with(CLOSE_RESTART, UNREACHABLE);
+        }
+    }
+
+    /// Another node's lobby news says `node` serves `table` now: if this node's handle
+    /// of it goes elsewhere (the table was taken over from a node that died or drained),
+    /// the connections here that follow it are closed at once, to resume where it is
+    /// served now, rather than when the old node is found gone.
+    pub fn served_by(&self, table: &str, node: &str) {
+        let old = lock(&self.tables).get(table).map(|(n, _)| n.clone());
+        if let Some(old) = old.filter(|old| old != node) {
+            self.unreachable(table, &old);
+        }
+    }
+
+    /// `table`, served by `node`, cannot be reached (nobody listens for `node`, or Redis
+    /// did not take the message): its handle is forgotten, so the next request looks the
+    /// table up again, and the connections here that follow it are closed, to reconnect
+    /// and resume.
+    fn unreachable(&self, table: &str, node: &str) {
+        {
+            let mut tables = lock(&self.tables);
+            if tables.get(table).is_some_and(|(n, _)| n == node) {
+                tables.remove(table);
+            }
+        }
+        lock(&self.local).retain(|_, l| {
+            if l.tables.contains_key(table) {
+                l.out.close_with(CLOSE_RESTART, UNREACHABLE);
+                false
+            } else {
+                true
+            }
+        });
+    }
+
     /// The handle of `table`, served by `node`: the one made before if it still goes to
     /// that node, else a new forwarder.
     pub fn handle(
@@ -249,11 +316,13 @@ impl Remotes {
                 // A table's own commands never reach a remote handle.
                 Cmd::BotMoved { .. } | Cmd::Shutdown { .. } => continue,
             };
-            if !bus.send(&node, &message).await {
+            let sent = self.listening.load(Ordering::Acquire) && bus.send(&node, &message).await;
+            if !sent {
                 if let Bus::Unfollow { ask, .. } = message {
                     // Unanswered: the connection lets go (as of a closed table).
                     lock(&self.asks).remove(&ask);
                 }
+                self.unreachable(&table, &node);
             }
         }
     }

@@ -205,6 +205,16 @@ pub struct FreeTable {
     pub holder: Option<(String, i64)>,
 }
 
+/// The node serving an open table under a live lease, and the table's game
+/// ([`Store::serving`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Serving {
+    /// The node that holds the lease.
+    pub node: String,
+    /// The table's game.
+    pub game: String,
+}
+
 /// When a claim may take a table ([`Store::claim_table`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Claim {
@@ -418,6 +428,10 @@ pub trait Store: Send + Sync {
     /// let it go) or a lease of `node`'s own. What a starting node restores and what
     /// every node's takeover looks for; oldest change first.
     async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>>;
+    /// Which node serves open table `table` at `now` (Unix milliseconds): the holder of
+    /// its live lease, if any. Where to send a request for the table when the hall's
+    /// directory in Redis does not know it (Redis restarted and keeps nothing).
+    async fn serving(&self, table: &str, now: i64) -> StoreResult<Option<Serving>>;
     /// Whether one hall alone serves this store: the SQLite store, whose directory lock
     /// keeps a second process out, so every lease in it is its own earlier process's and
     /// a restart takes them over ([`Claim::Takeover`]). A PostgreSQL database is shared by

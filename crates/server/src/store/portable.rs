@@ -107,6 +107,28 @@ macro_rules! portable_reads {
             .collect()
         }
 
+        /// The node holding open table `table`'s live lease at `now`, and the table's
+        /// game (see `Store::serving`).
+        pub(crate) async fn serving(
+            pool: &Pool,
+            table: &str,
+            now: i64,
+        ) -> StoreResult<Option<crate::store::Serving>> {
+            let row = sqlx::query(
+                "SELECT l.node, t.game FROM table_leases l JOIN tables t ON t.id = l.table_id \
+                 WHERE l.table_id = $1 AND t.open AND l.expires_at > $2",
+            )
+            .bind(table)
+            .bind(now)
+            .fetch_optional(pool)
+            .await
+            .map_err(db)?;
+            Ok(row.map(|r| crate::store::Serving {
+                node: r.get("node"),
+                game: r.get("game"),
+            }))
+        }
+
         /// A game's record from its rows: the journal (sealed forms, no seed), the seed,
         /// and whether it is finished.
         async fn load_game(pool: &Pool, id: &str) -> StoreResult<Option<(Record, Seed, bool)>> {

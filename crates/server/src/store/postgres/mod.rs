@@ -23,8 +23,8 @@ mod reads {
 use super::rows::{self, db, json};
 use super::{
     Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
-    RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
-    Unfinished,
+    RatingUpdate, SeatPlayer, Serving, Store, StoreError, StoreResult, StoredGame, StoredTable,
+    StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -198,6 +198,10 @@ impl Store for PostgresStore {
     async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>> {
         self.again(|| reads::free_tables(&self.pool, node, now))
             .await
+    }
+
+    async fn serving(&self, table: &str, now: i64) -> StoreResult<Option<Serving>> {
+        self.again(|| reads::serving(&self.pool, table, now)).await
     }
 
     async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {

@@ -20,8 +20,8 @@ mod reads {
 use super::rows::{self, db, json};
 use super::{
     Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
-    RatingUpdate, SeatPlayer, Store, StoreError, StoreResult, StoredGame, StoredTable, StoredUser,
-    Unfinished,
+    RatingUpdate, SeatPlayer, Serving, Store, StoreError, StoreResult, StoredGame, StoredTable,
+    StoredUser, Unfinished,
 };
 use crate::metrics::Metrics;
 use crate::protocol::{BanInfo, UserInfo};
@@ -297,6 +297,10 @@ impl Store for SqliteStore {
 
     async fn free_tables(&self, node: &str, now: i64) -> StoreResult<Vec<FreeTable>> {
         reads::free_tables(&self.reads, node, now).await
+    }
+
+    async fn serving(&self, table: &str, now: i64) -> StoreResult<Option<Serving>> {
+        reads::serving(&self.reads, table, now).await
     }
 
     fn exclusive(&self) -> bool {
