@@ -9,6 +9,7 @@
 
 pub mod copy;
 mod error;
+mod group;
 mod portable;
 pub mod postgres;
 mod rows;

@@ -20,6 +20,7 @@ mod logins;
 mod migrations;
 mod moderation;
 mod postgres;
+mod postgres_batches;
 mod protocol_docs;
 mod secrecy;
 mod store;

@@ -13,7 +13,9 @@
 //! stores directly, with games dealt and played by the real rules: no server, no sleeps.
 
 use crate::store_contracts::fixture::{Backend, Db};
-use crate::store_contracts::{accounts::*, computers::*, games::*, leases::*, reads::*};
+use crate::store_contracts::{
+    accounts::*, commits::*, computers::*, games::*, leases::*, reads::*,
+};
 
 /// For each `contract => on_sqlite, on_postgres`, the contract's two tests, one a store.
 /// The names are written out (a macro cannot join identifiers without a crate for it);
@@ -99,4 +101,10 @@ on_both_stores! {
     free_tables_are_the_open_ones_a_node_may_claim =>
         free_tables_are_the_open_ones_a_node_may_claim_on_sqlite,
         free_tables_are_the_open_ones_a_node_may_claim_on_postgres;
+    writes_that_arrive_together_commit_together =>
+        writes_that_arrive_together_commit_together_on_sqlite,
+        writes_that_arrive_together_commit_together_on_postgres;
+    a_fenced_write_fails_alone_in_a_shared_commit =>
+        a_fenced_write_fails_alone_in_a_shared_commit_on_sqlite,
+        a_fenced_write_fails_alone_in_a_shared_commit_on_postgres;
 }

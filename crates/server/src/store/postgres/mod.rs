@@ -7,12 +7,15 @@
 //! write's own transaction ([`super::Lease`]), so a node that lost a table can never write
 //! for it again. Nothing else is held on the database.
 //!
-//! Every write is one transaction that PostgreSQL has made durable when its future
+//! Every write is in a transaction that PostgreSQL has made durable when its future
 //! resolves (`synchronous_commit` is forced on for the store's connections, whatever the
-//! server's default), so tables keep *commit, then broadcast*. Concurrent writes commit
-//! concurrently; PostgreSQL groups their flushes itself. Reads and writes share a pool.
-//! The SQL of the writes is in [`writes`]; this module opens the store and holds its reads.
+//! server's default), so tables keep *commit, then broadcast*. The writes of tables,
+//! leases and sessions are group-committed: those that arrive together share one
+//! transaction and one flush ([`writer`]); account writes commit on their own
+//! ([`writes`]). Reads and writes share a pool. This module opens the store and holds its
+//! reads.
 
+mod writer;
 mod writes;
 
 /// The reads both stores share.
@@ -20,7 +23,14 @@ mod reads {
     crate::store::portable::portable_reads!(sqlx::Postgres);
 }
 
-use super::rows::{self, db, json};
+/// The writes both stores share.
+mod statements {
+    crate::store::portable::portable_writes!(sqlx::postgres::PgConnection, " FOR SHARE");
+    crate::store::group::group_writes!(" FOR SHARE", "::jsonb");
+}
+
+use super::group::{GroupWrite, Written};
+use super::rows::{self, db};
 use super::{
     Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
     RatingUpdate, SeatPlayer, Serving, Store, StoreError, StoreResult, StoredGame, StoredTable,
@@ -39,6 +49,7 @@ use sqlx::{Connection, Postgres};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
+use writer::Writers;
 
 /// Connections in the pool: the hall's reads and writes are short, and a database server
 /// is shared with whatever else the host runs on it.
@@ -54,6 +65,8 @@ const ACQUIRE_WAIT: Duration = Duration::from_secs(3);
 pub struct PostgresStore {
     pool: PgPool,
     metrics: Arc<Metrics>,
+    /// The group-committing writers of tables, leases and sessions.
+    writers: Writers,
 }
 
 /// The SQLSTATE of a connection to a database that does not exist.
@@ -97,7 +110,22 @@ impl PostgresStore {
             .await
             .map_err(|e| StoreError::Database(Cause::context("migration failed", e)))?;
         writes::fill_name_keys(&pool).await?;
-        Ok(PostgresStore { pool, metrics })
+        let writers = Writers::start(&pool, &metrics);
+        Ok(PostgresStore {
+            pool,
+            metrics,
+            writers,
+        })
+    }
+
+    /// Has a writer commit `write` with whatever else arrives with it.
+    async fn write(&self, write: GroupWrite) -> StoreResult<Written> {
+        self.writers.write(write).await
+    }
+
+    /// A write that gives nothing back.
+    async fn stored(&self, write: GroupWrite) -> StoreResult<()> {
+        self.write(write).await.map(|_| ())
     }
 
     /// A transaction of the store's own pool, for a copy into it (`store::copy`).
@@ -138,7 +166,12 @@ impl Store for PostgresStore {
         token_hash: &str,
         expires_at: i64,
     ) -> StoreResult<()> {
-        self.insert_session(user, token_hash, expires_at).await
+        self.stored(GroupWrite::CreateSession {
+            user,
+            token_hash: token_hash.into(),
+            expires_at,
+        })
+        .await
     }
 
     async fn session_user(&self, token_hash: &str, now: i64) -> StoreResult<Option<UserInfo>> {
@@ -147,7 +180,10 @@ impl Store for PostgresStore {
     }
 
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()> {
-        self.end_session(token_hash).await
+        self.stored(GroupWrite::RevokeSession {
+            token_hash: token_hash.into(),
+        })
+        .await
     }
 
     async fn set_banned(&self, user: i64, reason: Option<&str>) -> StoreResult<u64> {
@@ -170,25 +206,37 @@ impl Store for PostgresStore {
         now: i64,
         claim: Claim,
     ) -> StoreResult<Lease> {
-        self.claim(table, node, ttl, now, claim).await
+        self.write(GroupWrite::Claim {
+            table: table.into(),
+            node: node.into(),
+            ttl,
+            now,
+            claim,
+        })
+        .await?
+        .lease()
     }
 
     async fn renew_lease(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
-        self.renew(lease, ttl, now).await
+        self.write(GroupWrite::Renew {
+            lease: lease.clone(),
+            ttl,
+            now,
+        })
+        .await?
+        .lease()
     }
 
     async fn release_table(&self, lease: &Lease) -> StoreResult<()> {
-        self.release(lease).await
+        self.stored(GroupWrite::Release(lease.clone())).await
     }
 
     async fn save_table(&self, fence: &Fence, table: &StoredTable) -> StoreResult<()> {
-        let state = json(table)?;
-        self.write_table(fence, &table.id, &table.game, &state)
-            .await
+        self.stored(GroupWrite::save_table(fence, table)?).await
     }
 
     async fn close_table(&self, fence: &Fence) -> StoreResult<()> {
-        self.mark_closed(fence).await
+        self.stored(GroupWrite::CloseTable(fence.clone())).await
     }
 
     async fn open_tables(&self) -> StoreResult<Vec<StoredTable>> {
@@ -205,7 +253,8 @@ impl Store for PostgresStore {
     }
 
     async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {
-        self.insert_game(fence, game).await
+        self.stored(GroupWrite::StartGame(fence.clone(), Box::new(game.clone())))
+            .await
     }
 
     async fn append_action(
@@ -217,16 +266,8 @@ impl Store for PostgresStore {
         public: &Value,
         sealed: Option<&Value>,
     ) -> StoreResult<()> {
-        let sealed = sealed.map(json).transpose()?;
-        self.insert_action(
-            fence,
-            game,
-            index as i64,
-            seat as i64,
-            &json(public)?,
-            sealed.as_deref(),
-        )
-        .await
+        let write = GroupWrite::action(fence, game, index, seat, public, sealed)?;
+        self.stored(write).await
     }
 
     async fn finish_game(
@@ -236,11 +277,7 @@ impl Store for PostgresStore {
         table: &StoredTable,
         ratings: &[RatingUpdate],
     ) -> StoreResult<()> {
-        let outcome = record
-            .outcome
-            .as_ref()
-            .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
-        self.write_finish(fence, &record.id, &json(outcome)?, table, ratings)
+        self.stored(GroupWrite::finish(fence, record, table, ratings)?)
             .await
     }
 

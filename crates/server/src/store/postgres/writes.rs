@@ -1,31 +1,26 @@
-//! The PostgreSQL store's writes: how each commits. A write of one statement runs on a
-//! connection of the pool on its own (PostgreSQL commits it alone, without the two round
-//! trips of a transaction); a write of several runs in a transaction, so it happens whole
-//! or not at all. The statements both stores share are in `statements`; here are only
-//! PostgreSQL's own, which write `jsonb`. Each write observes the store's commit metrics
-//! as the SQLite writer does, with a batch of one.
+//! The PostgreSQL store's account writes, each committed on its own: they are few (a
+//! visitor's first guest, a registration, a moderator's ban) and each has its own rule for
+//! an attempt that committed unheard, which reads back what it made. A write of one
+//! statement runs on a connection of the pool on its own (PostgreSQL commits it alone,
+//! without the two round trips of a transaction); a write of several runs in a
+//! transaction, so it happens whole or not at all. Each observes the store's commit
+//! metrics with a batch of one. The writes of tables, leases and sessions, which come
+//! many at once, are group-committed by [`super::writer`].
 //!
 //! A database server is reached over a network, which can break, and restarts. A write
 //! the database could not be reached for is tried again, for a few seconds
 //! ([`PostgresStore::again`]), so a table does not lose a move or a game's end to a
-//! blip. Every write is safe to repeat: updates set what they set, and an insert whose
-//! first attempt did commit, unheard, meets its own row and counts as done.
+//! blip. Every write is safe to repeat: updates set what they set, and an account made or
+//! named by an attempt that committed unheard is found and counts as made.
 
-use super::{reads, PostgresStore};
+use super::{reads, statements, PostgresStore};
 use crate::protocol::UserInfo;
-use crate::store::rows::{db, json};
-use crate::store::{
-    unix_now, Claim, Fence, Lease, RatingUpdate, StoreError, StoreResult, StoredGame, StoredTable,
-};
+use crate::store::rows::db;
+use crate::store::{StoreError, StoreResult};
 use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Transaction};
 use std::future::Future;
 use std::time::{Duration, Instant};
-
-/// The writes both stores share.
-mod statements {
-    crate::store::portable::portable_writes!(sqlx::postgres::PgConnection, " FOR SHARE");
-}
 
 /// Gives the accounts made before names had keys their keys, in one transaction, when
 /// the store opens, before any other write (`statements::fill_name_keys`).
@@ -48,7 +43,7 @@ type One = Timed<PoolConnection<Postgres>>;
 /// The waits before each new attempt at an operation the database was out of reach for:
 /// about four seconds in all, long enough for a connection to be made again or a
 /// database server to restart.
-const RETRY_WAITS: [Duration; 4] = [
+pub(super) const RETRY_WAITS: [Duration; 4] = [
     Duration::from_millis(50),
     Duration::from_millis(200),
     Duration::from_secs(1),
@@ -59,7 +54,7 @@ const RETRY_WAITS: [Duration; 4] = [
 /// connection that does not come (a network that drops everything) would otherwise hold
 /// the caller for most of a minute. A table that still cannot reach the database then
 /// says so to its players and waits for it on its own (`table::stall`).
-const RETRY_FOR: Duration = Duration::from_secs(5);
+pub(super) const RETRY_FOR: Duration = Duration::from_secs(5);
 
 impl PostgresStore {
     /// Runs `operation` until it is done or fails for another reason than the database
@@ -84,27 +79,6 @@ impl PostgresStore {
                 result => return result,
             }
         }
-    }
-
-    /// [`PostgresStore::again`] for an insert of a row with a key of its own: meeting
-    /// that key after an attempt that may have committed unheard means it did.
-    async fn inserted<F, Fut>(&self, mut insert: F) -> StoreResult<()>
-    where
-        F: FnMut() -> Fut,
-        Fut: Future<Output = StoreResult<()>>,
-    {
-        let mut first = true;
-        self.again(|| {
-            let attempt = insert();
-            let retried = !std::mem::replace(&mut first, false);
-            async move {
-                match attempt.await {
-                    Err(StoreError::Exists(_)) if retried => Ok(()),
-                    result => result,
-                }
-            }
-        })
-        .await
     }
 
     /// Counts a write that took from `started` until now.
@@ -205,30 +179,6 @@ impl PostgresStore {
         .await
     }
 
-    pub(super) async fn insert_session(
-        &self,
-        user: i64,
-        token_hash: &str,
-        expires_at: i64,
-    ) -> StoreResult<()> {
-        self.inserted(|| async move {
-            let mut one = self.one().await?;
-            let done =
-                statements::create_session(&mut one.work, user, token_hash, expires_at).await;
-            self.done(one, done)
-        })
-        .await
-    }
-
-    pub(super) async fn end_session(&self, token_hash: &str) -> StoreResult<()> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let done = statements::revoke_session(&mut one.work, token_hash).await;
-            self.done(one, done)
-        })
-        .await
-    }
-
     pub(super) async fn change_password(
         &self,
         user: i64,
@@ -260,150 +210,6 @@ impl PostgresStore {
             let ended = statements::set_banned(&mut tx.work, user, reason).await?;
             self.commit(tx).await?;
             Ok(ended)
-        })
-        .await
-    }
-
-    /// Claims a table (see `Store::claim_table`): one statement.
-    pub(super) async fn claim(
-        &self,
-        table: &str,
-        node: &str,
-        ttl: Duration,
-        now: i64,
-        claim: Claim,
-    ) -> StoreResult<Lease> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let done = statements::claim_table(&mut one.work, table, node, ttl, now, claim).await;
-            self.done(one, done)
-        })
-        .await
-    }
-
-    /// Renews a lease (see `Store::renew_lease`): one statement, safe to repeat.
-    pub(super) async fn renew(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let done = statements::renew_lease(&mut one.work, lease, ttl, now).await;
-            self.done(one, done)
-        })
-        .await
-    }
-
-    /// Lets go of a lease (see `Store::release_table`).
-    pub(super) async fn release(&self, lease: &Lease) -> StoreResult<()> {
-        self.again(|| async move {
-            let mut one = self.one().await?;
-            let done = statements::release_table(&mut one.work, lease).await;
-            self.done(one, done)
-        })
-        .await
-    }
-
-    pub(super) async fn write_table(
-        &self,
-        fence: &Fence,
-        id: &str,
-        game: &str,
-        state: &str,
-    ) -> StoreResult<()> {
-        self.again(|| async move {
-            let mut tx = self.begin().await?;
-            statements::check_fence(&mut tx.work, fence, id).await?;
-            save_table(&mut tx.work, id, game, state).await?;
-            self.commit(tx).await
-        })
-        .await
-    }
-
-    pub(super) async fn mark_closed(&self, fence: &Fence) -> StoreResult<()> {
-        self.again(|| async move {
-            let mut tx = self.begin().await?;
-            statements::check_fence(&mut tx.work, fence, &fence.table).await?;
-            statements::close_table(&mut tx.work, &fence.table).await?;
-            self.commit(tx).await
-        })
-        .await
-    }
-
-    pub(super) async fn insert_game(&self, fence: &Fence, g: &StoredGame) -> StoreResult<()> {
-        self.inserted(|| async move {
-            let mut tx = self.begin().await?;
-            statements::check_fence(&mut tx.work, fence, &g.table).await?;
-            statements::start_game(&mut tx.work, g).await?;
-            self.commit(tx).await
-        })
-        .await
-    }
-
-    /// Appends an action in one statement that inserts it only if the fence's epoch is
-    /// its table's current one, reading the lease `FOR SHARE`: a claim of the table waits
-    /// for the insert to commit, and an insert that comes after a claim sees its epoch.
-    /// No row inserted means the fence is stale.
-    pub(super) async fn insert_action(
-        &self,
-        fence: &Fence,
-        game: &str,
-        index: i64,
-        seat: i64,
-        public: &str,
-        sealed: Option<&str>,
-    ) -> StoreResult<()> {
-        self.inserted(|| async move {
-            let mut one = self.one().await?;
-            let done = sqlx::query(
-                "WITH fence AS (SELECT epoch FROM table_leases WHERE table_id = $6 FOR SHARE) \
-                 INSERT INTO actions (game_id, idx, seat, public, sealed) \
-                 SELECT $1, $2, $3, $4, $5 FROM fence WHERE fence.epoch = $7",
-            )
-            .bind(game)
-            .bind(index)
-            .bind(seat)
-            .bind(public)
-            .bind(sealed)
-            .bind(&fence.table)
-            .bind(i64::try_from(fence.epoch).unwrap_or(i64::MAX))
-            .execute(&mut *one.work)
-            .await
-            .map_err(db);
-            let done = match done {
-                Ok(done) if done.rows_affected() == 1 => Ok(()),
-                Ok(_) => {
-                    let current = statements::current_epoch(&mut one.work, &fence.table).await?;
-                    Err(statements::fenced(fence, current))
-                }
-                Err(e) => Err(e),
-            };
-            self.done(one, done)
-        })
-        .await
-    }
-
-    pub(super) async fn write_finish(
-        &self,
-        fence: &Fence,
-        game: &str,
-        outcome: &str,
-        table: &StoredTable,
-        ratings: &[RatingUpdate],
-    ) -> StoreResult<()> {
-        self.again(|| async move {
-            let state = json(table)?;
-            let mut tx = self.begin().await?;
-            statements::check_fence(&mut tx.work, fence, &table.id).await?;
-            sqlx::query("UPDATE games SET outcome = $1::jsonb, finished_at = $2 WHERE id = $3")
-                .bind(outcome)
-                .bind(unix_now())
-                .bind(game)
-                .execute(&mut *tx.work)
-                .await
-                .map_err(db)?;
-            save_table(&mut tx.work, &table.id, &table.game, &state).await?;
-            for r in ratings {
-                statements::save_rating(&mut tx.work, r).await?;
-            }
-            self.commit(tx).await
         })
         .await
     }
@@ -442,26 +248,4 @@ impl PostgresStore {
         })
         .await
     }
-}
-
-/// Inserts or updates a table's row (open); its state is `jsonb`.
-async fn save_table(
-    conn: &mut sqlx::postgres::PgConnection,
-    id: &str,
-    game: &str,
-    state: &str,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO tables (id, game, state, open, updated_at) \
-         VALUES ($1, $2, $3::jsonb, TRUE, $4) \
-         ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-    )
-    .bind(id)
-    .bind(game)
-    .bind(state)
-    .bind(unix_now())
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
-    Ok(())
 }

@@ -17,7 +17,8 @@ mod reads {
     crate::store::portable::portable_reads!(sqlx::Sqlite);
 }
 
-use super::rows::{self, db, json};
+use super::group::{self, GroupWrite, Written};
+use super::rows::{self, db};
 use super::{
     Cause, Claim, ComputerRecord, Fence, FreeTable, GameStats, GameSummary, HistoryCursor, Lease,
     RatingUpdate, SeatPlayer, Serving, Store, StoreError, StoreResult, StoredGame, StoredTable,
@@ -38,13 +39,13 @@ use std::fs::{File, TryLockError};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
-use writer::{writer, Job, Write, Written};
+use tokio::sync::mpsc;
+use writer::{writer, Write};
 
 /// The SQLite store.
 pub struct SqliteStore {
     reads: SqlitePool,
-    writes: mpsc::Sender<Job>,
+    writes: mpsc::Sender<writer::Job>,
     /// The data directory's lock file, held while the hall runs ([`hold_directory`]).
     hold: std::sync::Mutex<Option<File>>,
 }
@@ -114,29 +115,9 @@ impl SqliteStore {
         })
     }
 
-    async fn write(&self, write: Write) -> StoreResult<Written> {
-        let (done, answer) = oneshot::channel();
-        self.writes
-            .send(Job { write, done })
-            .await
-            .map_err(|_| StoreError::Database(Cause::message("the writer has stopped")))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Database(Cause::message("the writer has stopped")))?
-    }
-
-    /// The lease a claim or a renewal gave back.
-    fn lease(written: Written) -> StoreResult<Lease> {
-        match written {
-            Written::Lease(lease) => Ok(lease),
-            _ => Err(StoreError::Database(Cause::message(
-                "the writer answered another write",
-            ))),
-        }
-    }
-
-    fn table_row(table: &StoredTable) -> StoreResult<(String, String, String)> {
-        Ok((table.id.clone(), table.game.clone(), json(table)?))
+    /// Queues `write` for the writer and waits for its commit.
+    async fn write(&self, write: impl Into<Write>) -> StoreResult<Written> {
+        group::queue(&self.writes, write.into()).await
     }
 }
 
@@ -148,17 +129,13 @@ impl Store for SqliteStore {
         password_hash: Option<&str>,
         guest: bool,
     ) -> StoreResult<UserInfo> {
-        match self
-            .write(Write::CreateUser {
-                name: name.into(),
-                hash: password_hash.map(str::to_string),
-                guest,
-            })
-            .await?
-        {
-            Written::User(u) => Ok(u),
-            _ => Err(StoreError::Database(Cause::message("no user created"))),
-        }
+        self.write(Write::CreateUser {
+            name: name.into(),
+            hash: password_hash.map(str::to_string),
+            guest,
+        })
+        .await?
+        .user()
     }
 
     async fn register_guest(
@@ -167,17 +144,13 @@ impl Store for SqliteStore {
         name: &str,
         password_hash: &str,
     ) -> StoreResult<UserInfo> {
-        match self
-            .write(Write::RegisterGuest {
-                id,
-                name: name.into(),
-                hash: password_hash.into(),
-            })
-            .await?
-        {
-            Written::User(u) => Ok(u),
-            _ => Err(StoreError::Database(Cause::message("no user registered"))),
-        }
+        self.write(Write::RegisterGuest {
+            id,
+            name: name.into(),
+            hash: password_hash.into(),
+        })
+        .await?
+        .user()
     }
 
     async fn user_by_name(&self, name: &str) -> StoreResult<Option<StoredUser>> {
@@ -190,7 +163,7 @@ impl Store for SqliteStore {
         token_hash: &str,
         expires_at: i64,
     ) -> StoreResult<()> {
-        self.write(Write::CreateSession {
+        self.write(GroupWrite::CreateSession {
             user,
             token_hash: token_hash.into(),
             expires_at,
@@ -204,7 +177,7 @@ impl Store for SqliteStore {
     }
 
     async fn revoke_session(&self, token_hash: &str) -> StoreResult<()> {
-        self.write(Write::RevokeSession {
+        self.write(GroupWrite::RevokeSession {
             token_hash: token_hash.into(),
         })
         .await
@@ -216,21 +189,11 @@ impl Store for SqliteStore {
             user,
             reason: reason.map(str::to_string),
         };
-        match self.write(write).await? {
-            Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(Cause::message(
-                "the writer answered another write",
-            ))),
-        }
+        self.write(write).await?.count()
     }
 
     async fn delete_account(&self, user: i64) -> StoreResult<UserInfo> {
-        match self.write(Write::DeleteAccount { user }).await? {
-            Written::User(u) => Ok(u),
-            _ => Err(StoreError::Database(Cause::message(
-                "the writer answered another write",
-            ))),
-        }
+        self.write(Write::DeleteAccount { user }).await?.user()
     }
 
     async fn set_password(&self, user: i64, hash: &str, keep: &str) -> StoreResult<u64> {
@@ -239,12 +202,7 @@ impl Store for SqliteStore {
             hash: hash.into(),
             keep: keep.into(),
         };
-        match self.write(write).await? {
-            Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(Cause::message(
-                "the writer answered another write",
-            ))),
-        }
+        self.write(write).await?.count()
     }
 
     async fn claim_table(
@@ -255,38 +213,39 @@ impl Store for SqliteStore {
         now: i64,
         claim: Claim,
     ) -> StoreResult<Lease> {
-        let write = Write::Claim {
+        let write = GroupWrite::Claim {
             table: table.into(),
             node: node.into(),
             ttl,
             now,
             claim,
         };
-        Self::lease(self.write(write).await?)
+        self.write(write).await?.lease()
     }
 
     async fn renew_lease(&self, lease: &Lease, ttl: Duration, now: i64) -> StoreResult<Lease> {
-        let write = Write::Renew {
+        let write = GroupWrite::Renew {
             lease: lease.clone(),
             ttl,
             now,
         };
-        Self::lease(self.write(write).await?)
+        self.write(write).await?.lease()
     }
 
     async fn release_table(&self, lease: &Lease) -> StoreResult<()> {
-        self.write(Write::Release(lease.clone())).await.map(|_| ())
+        self.write(GroupWrite::Release(lease.clone()))
+            .await
+            .map(|_| ())
     }
 
     async fn save_table(&self, fence: &Fence, table: &StoredTable) -> StoreResult<()> {
-        let (id, game, state) = Self::table_row(table)?;
-        self.write(Write::SaveTable(fence.clone(), id, game, state))
+        self.write(GroupWrite::save_table(fence, table)?)
             .await
             .map(|_| ())
     }
 
     async fn close_table(&self, fence: &Fence) -> StoreResult<()> {
-        self.write(Write::CloseTable(fence.clone()))
+        self.write(GroupWrite::CloseTable(fence.clone()))
             .await
             .map(|_| ())
     }
@@ -308,7 +267,7 @@ impl Store for SqliteStore {
     }
 
     async fn start_game(&self, fence: &Fence, game: &StoredGame) -> StoreResult<()> {
-        self.write(Write::StartGame(fence.clone(), Box::new(game.clone())))
+        self.write(GroupWrite::StartGame(fence.clone(), Box::new(game.clone())))
             .await
             .map(|_| ())
     }
@@ -322,16 +281,8 @@ impl Store for SqliteStore {
         public: &Value,
         sealed: Option<&Value>,
     ) -> StoreResult<()> {
-        self.write(Write::Action {
-            fence: fence.clone(),
-            game: game.into(),
-            index: index as i64,
-            seat: seat as i64,
-            public: json(public)?,
-            sealed: sealed.map(json).transpose()?,
-        })
-        .await
-        .map(|_| ())
+        let write = GroupWrite::action(fence, game, index, seat, public, sealed)?;
+        self.write(write).await.map(|_| ())
     }
 
     async fn finish_game(
@@ -341,19 +292,8 @@ impl Store for SqliteStore {
         table: &StoredTable,
         ratings: &[RatingUpdate],
     ) -> StoreResult<()> {
-        let outcome = record
-            .outcome
-            .as_ref()
-            .ok_or_else(|| StoreError::Corrupt(Cause::message("a finished game has no outcome")))?;
-        self.write(Write::Finish {
-            fence: fence.clone(),
-            game: record.id.clone(),
-            outcome: json(outcome)?,
-            table: Self::table_row(table)?,
-            ratings: ratings.to_vec(),
-        })
-        .await
-        .map(|_| ())
+        let write = GroupWrite::finish(fence, record, table, ratings)?;
+        self.write(write).await.map(|_| ())
     }
 
     async fn unfinished_game(&self, table: &str) -> StoreResult<Option<Unfinished>> {
@@ -365,12 +305,7 @@ impl Store for SqliteStore {
     }
 
     async fn forget_idle_guests(&self, now: i64) -> StoreResult<u64> {
-        match self.write(Write::ForgetGuests { now }).await? {
-            Written::Count(n) => Ok(n),
-            _ => Err(StoreError::Database(Cause::message(
-                "the writer answered another write",
-            ))),
-        }
+        self.write(Write::ForgetGuests { now }).await?.count()
     }
 
     async fn game_players(&self, id: &str) -> StoreResult<Vec<SeatPlayer>> {

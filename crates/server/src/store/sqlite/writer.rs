@@ -2,26 +2,28 @@
 //! its queue (see the parent module), and the SQL of each write.
 
 use crate::metrics::Metrics;
-use crate::protocol::UserInfo;
+use crate::store::group::{self, GroupWrite, Written};
 use crate::store::rows::{db, json};
-use crate::store::unix_now;
-use crate::store::{Cause, Claim, Fence, Lease, RatingUpdate, StoreError, StoreResult, StoredGame};
+use crate::store::{Cause, StoreError, StoreResult};
 use sqlx::sqlite::SqliteConnection;
 use sqlx::Connection;
 use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
 /// The writes both stores share.
 mod statements {
     crate::store::portable::portable_writes!(sqlx::sqlite::SqliteConnection, "");
+    crate::store::group::group_writes!("", "");
 }
 
 /// The most writes one commit takes: bounds a transaction's size under a flood.
 const MAX_BATCH: usize = 1024;
 
-/// One write for the writer task.
+/// One write for the writer task: one that both stores group-commit, or an account's.
 pub(super) enum Write {
+    /// A write of a table, a lease or a session.
+    Group(GroupWrite),
     CreateUser {
         name: String,
         hash: Option<String>,
@@ -31,14 +33,6 @@ pub(super) enum Write {
         id: i64,
         name: String,
         hash: String,
-    },
-    CreateSession {
-        user: i64,
-        token_hash: String,
-        expires_at: i64,
-    },
-    RevokeSession {
-        token_hash: String,
     },
     SetPassword {
         user: i64,
@@ -52,44 +46,16 @@ pub(super) enum Write {
     DeleteAccount {
         user: i64,
     },
-    /// [`crate::store::Store::claim_table`].
-    Claim {
-        table: String,
-        node: String,
-        ttl: std::time::Duration,
-        now: i64,
-        claim: Claim,
-    },
-    /// [`crate::store::Store::renew_lease`].
-    Renew {
-        lease: Lease,
-        ttl: std::time::Duration,
-        now: i64,
-    },
-    /// [`crate::store::Store::release_table`].
-    Release(Lease),
-    SaveTable(Fence, String, String, String),
-    CloseTable(Fence),
-    StartGame(Fence, Box<StoredGame>),
-    Action {
-        fence: Fence,
-        game: String,
-        index: i64,
-        seat: i64,
-        public: String,
-        sealed: Option<String>,
-    },
-    Finish {
-        fence: Fence,
-        game: String,
-        outcome: String,
-        table: (String, String, String),
-        ratings: Vec<RatingUpdate>,
-    },
     /// [`crate::store::Store::forget_idle_guests`] at this time.
     ForgetGuests {
         now: i64,
     },
+}
+
+impl From<GroupWrite> for Write {
+    fn from(write: GroupWrite) -> Write {
+        Write::Group(write)
+    }
 }
 
 impl Write {
@@ -99,8 +65,7 @@ impl Write {
     fn one_statement(&self) -> bool {
         !matches!(
             self,
-            Write::StartGame(..)
-                | Write::Finish { .. }
+            Write::Group(GroupWrite::StartGame(..) | GroupWrite::Finish { .. })
                 | Write::RegisterGuest { .. }
                 | Write::SetPassword { .. }
                 | Write::SetBanned { .. }
@@ -110,19 +75,8 @@ impl Write {
     }
 }
 
-/// What a write gives back.
-pub(super) enum Written {
-    Done,
-    User(UserInfo),
-    Count(u64),
-    Lease(Lease),
-}
-
 /// A write queued for the writer, with the way back to whoever waits for it.
-pub(super) struct Job {
-    pub(super) write: Write,
-    pub(super) done: oneshot::Sender<StoreResult<Written>>,
-}
+pub(super) type Job = group::Job<Write>;
 
 /// Gives the accounts made before names had keys their keys, in one transaction, before
 /// the writer starts (`statements::fill_name_keys`).
@@ -140,14 +94,7 @@ pub(super) async fn writer(
     mut queue: mpsc::Receiver<Job>,
     metrics: Arc<Metrics>,
 ) {
-    while let Some(first) = queue.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
+    while let Some(batch) = group::take_batch(&mut queue, MAX_BATCH).await {
         let started = Instant::now();
         let results = commit(&mut conn, &batch).await;
         metrics
@@ -237,18 +184,6 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         Write::RegisterGuest { id, name, hash } => Ok(Written::User(
             statements::register_guest(conn, *id, name, hash).await?,
         )),
-        Write::CreateSession {
-            user,
-            token_hash,
-            expires_at,
-        } => {
-            statements::create_session(conn, *user, token_hash, *expires_at).await?;
-            Ok(Written::Done)
-        }
-        Write::RevokeSession { token_hash } => {
-            statements::revoke_session(conn, token_hash).await?;
-            Ok(Written::Done)
-        }
         Write::SetPassword { user, hash, keep } => Ok(Written::Count(
             statements::set_password(conn, *user, hash, keep).await?,
         )),
@@ -258,27 +193,7 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
         Write::SetBanned { user, reason } => Ok(Written::Count(
             statements::set_banned(conn, *user, reason.as_deref()).await?,
         )),
-        Write::Claim {
-            table,
-            node,
-            ttl,
-            now,
-            claim,
-        } => Ok(Written::Lease(
-            statements::claim_table(conn, table, node, *ttl, *now, *claim).await?,
-        )),
-        Write::Renew { lease, ttl, now } => Ok(Written::Lease(
-            statements::renew_lease(conn, lease, *ttl, *now).await?,
-        )),
-        Write::Release(lease) => {
-            statements::release_table(conn, lease).await?;
-            Ok(Written::Done)
-        }
-        Write::SaveTable(fence, id, game, state) => {
-            statements::check_fence(conn, fence, id).await?;
-            save_table(conn, id, game, state).await?;
-            Ok(Written::Done)
-        }
+        Write::Group(write) => statements::apply_group(conn, write).await,
         Write::ForgetGuests { now } => {
             // A guest made a day or more ago (one just made has no session yet) whose every
             // session has ended, who never played and who holds no seat at an open table
@@ -312,94 +227,5 @@ async fn apply(conn: &mut SqliteConnection, write: &Write) -> StoreResult<Writte
                     .map_err(db)?;
             Ok(Written::Count(gone.rows_affected()))
         }
-        Write::CloseTable(fence) => {
-            statements::check_fence(conn, fence, &fence.table).await?;
-            statements::close_table(conn, &fence.table).await?;
-            Ok(Written::Done)
-        }
-        Write::StartGame(fence, g) => {
-            statements::check_fence(conn, fence, &g.table).await?;
-            statements::start_game(conn, g).await?;
-            Ok(Written::Done)
-        }
-        Write::Action {
-            fence,
-            game,
-            index,
-            seat,
-            public,
-            sealed,
-        } => {
-            // The game's table is the fence's: the table task writes only its own games.
-            statements::check_fence(conn, fence, &fence.table).await?;
-            append_action(conn, game, *index, *seat, public, sealed.as_deref()).await?;
-            Ok(Written::Done)
-        }
-        Write::Finish {
-            fence,
-            game,
-            outcome,
-            table,
-            ratings,
-        } => {
-            statements::check_fence(conn, fence, &table.0).await?;
-            sqlx::query("UPDATE games SET outcome = ?, finished_at = ? WHERE id = ?")
-                .bind(outcome)
-                .bind(unix_now())
-                .bind(game)
-                .execute(&mut *conn)
-                .await
-                .map_err(db)?;
-            save_table(conn, &table.0, &table.1, &table.2).await?;
-            for r in ratings {
-                statements::save_rating(conn, r).await?;
-            }
-            Ok(Written::Done)
-        }
     }
-}
-
-async fn save_table(
-    conn: &mut SqliteConnection,
-    id: &str,
-    game: &str,
-    state: &str,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO tables (id, game, state, open, updated_at) VALUES (?, ?, ?, 1, ?) \
-         ON CONFLICT (id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
-    )
-    .bind(id)
-    .bind(game)
-    .bind(state)
-    .bind(unix_now())
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
-    Ok(())
-}
-
-/// Appends one accepted action to its game (PostgreSQL's checks its fence in the same
-/// statement; here the writer has checked it just before).
-async fn append_action(
-    conn: &mut SqliteConnection,
-    game: &str,
-    index: i64,
-    seat: i64,
-    public: &str,
-    sealed: Option<&str>,
-) -> StoreResult<()> {
-    sqlx::query(
-        "INSERT INTO actions (game_id, idx, seat, public, sealed) \
-         VALUES ($1, $2, $3, $4, $5)",
-    )
-    .bind(game)
-    .bind(index)
-    .bind(seat)
-    .bind(public)
-    .bind(sealed)
-    .execute(&mut *conn)
-    .await
-    .map_err(db)?;
-    Ok(())
 }

@@ -41,8 +41,7 @@ enum Place {
 }
 
 impl Place {
-    async fn open(&self) -> Arc<dyn Store> {
-        let metrics = Arc::new(Metrics::new());
+    async fn open(&self, metrics: Arc<Metrics>) -> Arc<dyn Store> {
         match self {
             Place::Dir(dir) => {
                 Arc::new(SqliteStore::open(dir, metrics).await.expect("SQLite opens"))
@@ -57,10 +56,12 @@ impl Place {
 }
 
 /// A store fresh for one test, which a contract uses as a `&dyn Store` (it dereferences to
-/// one), and the place of its data, for what a contract cannot do through the store.
+/// one), the place of its data, for what a contract cannot do through the store, and the
+/// store's metrics, for how it committed.
 pub struct Db {
     store: Arc<dyn Store>,
     place: Place,
+    metrics: Arc<Metrics>,
 }
 
 impl std::ops::Deref for Db {
@@ -85,13 +86,15 @@ impl Db {
             // tests or runs share a database.
             Backend::Postgres => Place::Database(common::database_on(&common::postgres(), &dir)),
         };
+        let metrics = Arc::new(Metrics::new());
         let db = Db {
-            store: place.open().await,
+            store: place.open(metrics.clone()).await,
             place,
+            metrics,
         };
         let held = AssertUnwindSafe(run(&db)).catch_unwind().await;
         db.store.close().await;
-        let Db { store, place } = db;
+        let Db { store, place, .. } = db;
         drop(store);
         let dropped = match place {
             Place::Dir(dir) => {
@@ -109,7 +112,14 @@ impl Db {
 
     /// A second store on the same data, as a hall restarted opens it.
     pub async fn open_again(&self) -> Arc<dyn Store> {
-        self.place.open().await
+        self.place.open(Arc::new(Metrics::new())).await
+    }
+
+    /// The store's commits so far and the writes they took: the count and the sum of its
+    /// `commit_batch` histogram.
+    pub fn commits(&self) -> (u64, u64) {
+        let batches = &self.metrics.commit_batch;
+        (batches.get_sample_count(), batches.get_sample_sum() as u64)
     }
 
     /// Runs `statement` on the store's database beside it, for a fact the store sets itself

@@ -13,7 +13,7 @@ fn held_by(result: Result<Lease, StoreError>) -> Lease {
     result.expect("the table is claimed")
 }
 
-fn is_fenced<T: std::fmt::Debug>(result: Result<T, StoreError>, epoch: u64, current: u64) {
+pub fn is_fenced<T: std::fmt::Debug>(result: Result<T, StoreError>, epoch: u64, current: u64) {
     match result {
         Err(StoreError::Fenced {
             epoch: e,
@@ -102,7 +102,7 @@ pub async fn a_table_is_held_by_one_node_and_each_claim_is_a_new_epoch(db: &Db) 
 }
 
 /// Appends `dealt`'s next move with `fence`, as a table does.
-async fn append_next(db: &Db, dealt: &mut Dealt, fence: &Fence) -> Result<(), StoreError> {
+pub async fn append_next(db: &Db, dealt: &mut Dealt, fence: &Fence) -> Result<(), StoreError> {
     let seat = match dealt.table.to_act() {
         game::ToAct::Seat(seat) => seat,
         other => panic!("one seat to act, not {other:?}"),

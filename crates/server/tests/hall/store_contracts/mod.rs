@@ -2,6 +2,7 @@
 //! each an `async fn` of a fresh store ([`fixture::Db`], a `&dyn Store`).
 
 pub mod accounts;
+pub mod commits;
 pub mod computers;
 pub mod fixture;
 pub mod games;
