@@ -8,10 +8,12 @@ mod common;
 
 mod cli;
 mod cluster;
+mod cluster_limits;
 mod connect;
 mod crash;
 mod engines;
 mod fairness;
+mod health;
 mod loadtest;
 mod nodes;
 mod records;
