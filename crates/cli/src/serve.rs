@@ -99,6 +99,13 @@ pub struct Args {
     /// its leases, to take its tables back when it restarts.
     #[arg(long)]
     drain: bool,
+    /// With --drain: milliseconds the node goes on serving after SIGTERM, answering
+    /// `/healthz` with 503 `draining` and refusing new WebSockets, before it hands its
+    /// tables over and closes its clients: long enough for the reverse proxy's health
+    /// checks to see it (two of their intervals), so the clients reconnect to another node
+    /// at once.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    drain_notice_ms: u64,
     /// Join the other `qipai serve` processes on the same --database through this Redis
     /// (`redis://host:port`): players connected to any of them play at any table. Without
     /// it this process is the whole hall.
@@ -154,6 +161,7 @@ pub fn run(registry: Registry, args: Args) -> Result<()> {
     config.drain = args.drain
         || std::env::var("QIPAI_DRAIN")
             .is_ok_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on"));
+    config.timing.drain_notice = Duration::from_millis(args.drain_notice_ms);
     config.cluster = args.redis.map(|redis| server::cluster::ClusterConfig {
         redis,
         prefix: args.redis_prefix,

@@ -12,12 +12,17 @@
 //! (nobody's, a guest's, a deleted account's) is checked against a stand-in hash, so the
 //! time a login takes tells nothing of the name. No password or token is ever logged or
 //! sent back.
+//!
+//! In a hall of several nodes the windows of failed logins and new accounts, and the
+//! addresses a ban blocks, are kept with the other nodes ([`Accounts::share`]), so that
+//! spreading tries over the nodes buys nothing.
 
+use crate::cluster::shared::Shared;
 use crate::config::Limits;
 use crate::names;
 use crate::protocol::ErrorCode;
 use crate::protocol::UserInfo;
-use crate::ratelimit::Recent;
+use crate::ratelimit::{Counted, Window};
 use crate::store::{unix_now, Store, StoreError};
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -120,10 +125,11 @@ pub struct Session {
 pub struct Accounts {
     store: Arc<dyn Store>,
     /// Failed logins per address and name ([`Limits::failed_logins`]).
-    by_address_and_name: Recent,
+    by_address_and_name: Window,
     /// Failed logins per address ([`Limits::failed_logins_per_address`]).
-    by_address: Recent,
-    new_by_address: Recent,
+    by_address: Window,
+    /// New accounts per address ([`Limits::new_accounts_per_address`]).
+    new_by_address: Window,
     /// A hash of no password anyone has, checked when a name has none, so that a login
     /// takes as long whether or not the name has a password.
     stand_in: tokio::sync::OnceCell<String>,
@@ -131,8 +137,11 @@ pub struct Accounts {
     hashing: tokio::sync::Semaphore,
     session: Duration,
     /// Addresses that make no new account until a time, after a ban of an account that
-    /// was playing from there: the banned player's account, its reason and the time.
+    /// was playing from there: the banned player's account, its reason and the time. In a
+    /// hall of several nodes only those Redis did not take ([`Accounts::shared`]).
     blocked: Mutex<HashMap<String, Block>>,
+    /// The limits kept with the other nodes of the hall, once it has joined them.
+    shared: std::sync::OnceLock<Arc<Shared>>,
 }
 
 /// An address blocked from making accounts, after a ban.
@@ -149,13 +158,14 @@ struct Attempt<'a> {
     accounts: &'a Accounts,
     pair: String,
     address: String,
-    failed: bool,
+    /// The try, as counted per address and name, and per address; taken when given back.
+    counted: Option<(Counted, Counted)>,
 }
 
 impl Attempt<'_> {
     /// The password was wrong: the try stays counted.
     fn failed(mut self) {
-        self.failed = true;
+        self.counted = None;
     }
 
     /// The password was right: the try is given back, and the name's failed tries from
@@ -168,9 +178,11 @@ impl Attempt<'_> {
 
 impl Drop for Attempt<'_> {
     fn drop(&mut self) {
-        if !self.failed {
-            self.accounts.by_address_and_name.give_back(&self.pair);
-            self.accounts.by_address.give_back(&self.address);
+        if let Some((pair, address)) = self.counted.take() {
+            self.accounts
+                .by_address_and_name
+                .give_back(&self.pair, pair);
+            self.accounts.by_address.give_back(&self.address, address);
         }
     }
 }
@@ -233,19 +245,49 @@ impl Accounts {
     pub fn new(store: Arc<dyn Store>, session: Duration, limits: &Limits, hashers: usize) -> Self {
         Accounts {
             store,
-            by_address_and_name: Recent::new(limits.failed_logins, limits.login_window),
-            by_address: Recent::new(limits.failed_logins_per_address, limits.login_window),
+            by_address_and_name: Window::new(
+                "failed_logins",
+                limits.failed_logins,
+                limits.login_window,
+            ),
+            by_address: Window::new(
+                "failed_logins_per_address",
+                limits.failed_logins_per_address,
+                limits.login_window,
+            ),
             stand_in: tokio::sync::OnceCell::new(),
-            new_by_address: Recent::new(limits.new_accounts_per_address, limits.accounts_window),
+            new_by_address: Window::new(
+                "new_accounts",
+                limits.new_accounts_per_address,
+                limits.accounts_window,
+            ),
             hashing: tokio::sync::Semaphore::new(hashers.max(1)),
             session,
             blocked: Mutex::new(HashMap::new()),
+            shared: std::sync::OnceLock::new(),
         }
     }
 
+    /// From now on, counts failed logins and new accounts, and keeps the addresses bans
+    /// block, with the other nodes of the hall through `shared`.
+    pub fn share(&self, shared: Arc<Shared>) {
+        self.by_address_and_name.share(shared.clone());
+        self.by_address.share(shared.clone());
+        self.new_by_address.share(shared.clone());
+        let _ = self.shared.set(shared);
+    }
+
     /// After a ban of `user`, who played from `address`: no new account from there for
-    /// [`BLOCK_ADDRESS_FOR`]. Kept in memory: a restart forgets it.
-    pub fn block_address(&self, address: &str, user: i64, reason: &str) {
+    /// [`BLOCK_ADDRESS_FOR`]. Kept in memory (a restart forgets it), or in a hall of
+    /// several nodes in Redis, for every node (here only, logged, when Redis does not
+    /// take it).
+    pub async fn block_address(&self, address: &str, user: i64, reason: &str) {
+        if let Some(shared) = self.shared.get() {
+            match shared.block(address, user, reason, BLOCK_ADDRESS_FOR).await {
+                Ok(()) => return,
+                Err(e) => shared.unreachable("blocked_addresses", &e),
+            }
+        }
         let mut blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
         let now = Instant::now();
         blocked.retain(|_, b| b.until > now);
@@ -259,32 +301,52 @@ impl Accounts {
         );
     }
 
-    /// Lifts the address blocks a ban of `user` made.
-    pub fn unblock(&self, user: i64) {
-        let mut blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
-        blocked.retain(|_, b| b.user != user);
+    /// Lifts the address blocks a ban of `user` made (on every node, in a hall of
+    /// several).
+    pub async fn unblock(&self, user: i64) {
+        self.blocked
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain(|_, b| b.user != user);
+        if let Some(shared) = self.shared.get() {
+            if let Err(e) = shared.unblock(user).await {
+                shared.unreachable("blocked_addresses", &e);
+            }
+        }
     }
 
     /// A ban's reason, if `address` is blocked from making accounts now.
-    fn blocked(&self, address: &str) -> Option<String> {
-        let blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
-        blocked
-            .get(address)
-            .filter(|b| b.until > Instant::now())
-            .map(|b| b.reason.clone())
+    async fn blocked(&self, address: &str) -> Option<String> {
+        let here = {
+            let blocked = self.blocked.lock().unwrap_or_else(|p| p.into_inner());
+            blocked
+                .get(address)
+                .filter(|b| b.until > Instant::now())
+                .map(|b| b.reason.clone())
+        };
+        if here.is_some() {
+            return here;
+        }
+        let shared = self.shared.get()?;
+        match shared.blocked(address).await {
+            Ok(reason) => reason,
+            Err(e) => {
+                shared.unreachable("blocked_addresses", &e);
+                None
+            }
+        }
     }
 
     /// Counts a new account from `address`, or refuses it if the address has made its
     /// share lately.
-    fn new_account(&self, address: &str) -> Result<(), AuthError> {
-        if let Some(reason) = self.blocked(address) {
+    async fn new_account(&self, address: &str) -> Result<(), AuthError> {
+        if let Some(reason) = self.blocked(address).await {
             return Err(AuthError::AddressBlocked(reason));
         }
-        if !self.new_by_address.allowed(address) {
-            return Err(AuthError::TooManyAccounts);
+        match self.new_by_address.reserve(address).await {
+            Some(_) => Ok(()),
+            None => Err(AuthError::TooManyAccounts),
         }
-        self.new_by_address.count(address);
-        Ok(())
     }
 
     async fn open_session(&self, user: UserInfo) -> Result<Session, AuthError> {
@@ -312,7 +374,7 @@ impl Accounts {
         if !(8..=256).contains(&password.chars().count()) {
             return Err(AuthError::BadPassword);
         }
-        self.new_account(address)?;
+        self.new_account(address).await?;
         let hash = hash_password(&self.hashing, password.to_string()).await?;
         let user = match current {
             Some(guest) if guest.guest => self.store.register_guest(guest.id, name, &hash).await?,
@@ -324,20 +386,20 @@ impl Accounts {
     /// Counts a failed login of `name` from `address` before its password is checked:
     /// refused if the address has failed its share with that name, or with every name.
     /// The try stays counted if [`Attempt::failed`] is called, and is given back otherwise.
-    fn attempt(&self, name: &str, address: &str) -> Result<Attempt<'_>, AuthError> {
+    async fn attempt(&self, name: &str, address: &str) -> Result<Attempt<'_>, AuthError> {
         let pair = format!("{address} {}", names::key(name));
-        if !self.by_address.reserve(address) {
+        let Some(by_address) = self.by_address.reserve(address).await else {
             return Err(AuthError::RateLimited);
-        }
-        if !self.by_address_and_name.reserve(&pair) {
-            self.by_address.give_back(address);
+        };
+        let Some(by_pair) = self.by_address_and_name.reserve(&pair).await else {
+            self.by_address.give_back(address, by_address);
             return Err(AuthError::RateLimited);
-        }
+        };
         Ok(Attempt {
             accounts: self,
             pair,
             address: address.to_string(),
-            failed: false,
+            counted: Some((by_pair, by_address)),
         })
     }
 
@@ -371,7 +433,7 @@ impl Accounts {
         password: &str,
         address: &str,
     ) -> Result<Session, AuthError> {
-        let attempt = self.attempt(name, address)?;
+        let attempt = self.attempt(name, address).await?;
         let stored = self.store.user_by_name(name).await?;
         let hash = stored.as_ref().and_then(|u| u.password_hash.clone());
         if !self.check(password, hash).await? {
@@ -399,7 +461,7 @@ impl Accounts {
         if user.guest {
             return Err(AuthError::Guest);
         }
-        let attempt = self.attempt(&user.name, address)?;
+        let attempt = self.attempt(&user.name, address).await?;
         let stored = self.store.user_by_name(&user.name).await?;
         let hash = stored
             .filter(|u| u.info.id == user.id)
@@ -454,7 +516,7 @@ impl Accounts {
 
     /// A new guest account with a generated name, for a client at `address`.
     pub async fn guest(&self, address: &str) -> Result<Session, AuthError> {
-        self.new_account(address)?;
+        self.new_account(address).await?;
         for _ in 0..8 {
             let suffix = hex::encode(random_bytes::<4>()?);
             match self

@@ -147,6 +147,11 @@ pub struct Timing {
     /// How often a table renews its lease: several times a lease's life, so one renewal
     /// delayed by a slow store does not lose it. 3 s by default.
     pub lease_renew: Duration,
+    /// How long a draining node ([`ServerConfig::drain`]) goes on serving after its
+    /// signal, answering `/healthz` with 503, before it hands its tables over: the time a
+    /// reverse proxy's health checks take to send new connections elsewhere, so that its
+    /// clients, closed then, reconnect to another node at once. None by default.
+    pub drain_notice: Duration,
 }
 
 impl Default for ServerConfig {
@@ -208,6 +213,7 @@ impl Default for Timing {
             store_retry: Duration::from_secs(5),
             lease_ttl: Duration::from_secs(10),
             lease_renew: Duration::from_secs(3),
+            drain_notice: Duration::ZERO,
         }
     }
 }

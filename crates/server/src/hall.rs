@@ -12,7 +12,7 @@ use crate::outbox::Outbox;
 use crate::protocol::ErrorCode;
 use crate::protocol::TableRequest;
 use crate::protocol::{GameInfo, TableOptions, UserInfo};
-use crate::ratelimit::{address_key, Bucket, PerAddress, Recent};
+use crate::ratelimit::{address_key, Bucket, PerAddress};
 use crate::store::{unix_millis, Claim, Lease, Store, StoredSeat, StoredTable};
 use crate::table::{self, TableHandle};
 use game::{ErasedGame, Registry};
@@ -59,13 +59,13 @@ pub struct Hall {
     tables: Mutex<HashMap<String, (TableHandle, JoinHandle<()>)>>,
     /// Set when the hall stops its tables ([`Hall::shutdown`]): no table opens after.
     closing: AtomicBool,
+    /// Set when a draining node got its signal ([`Hall::start_draining`]).
+    draining: AtomicBool,
     /// The invite code of each open private table, to count wrong ones per address before
     /// a request reaches its table ([`Hall::check_invite`]).
-    invites: Mutex<HashMap<String, String>>,
-    /// Wrong invite codes per address ([`WRONG_INVITES`] in [`WRONG_INVITES_WINDOW`]).
-    wrong_invites: Recent,
+    invites: crate::invites::Invites,
     /// Each account's live connection, and the address (its key for limits) it is at.
-    online: Mutex<HashMap<i64, (Outbox, String)>>,
+    online: crate::online::Online,
     chat: Mutex<HashMap<i64, Bucket>>,
     messages: Mutex<HashMap<i64, Bucket>>,
     /// Set once the server stops: every connection then closes with
@@ -81,19 +81,34 @@ pub struct Hall {
 
 /// One connection being served, counted until it is dropped, so that a stopping server
 /// can wait for every client to have been told why it goes, and so that one address holds
-/// at most its share of connections.
-pub struct LiveConnection(Arc<Hall>, IpAddr);
+/// at most its share of connections (in the hall: `shared` when the other nodes count it
+/// too, [`crate::cluster::shared`]).
+pub struct LiveConnection {
+    hall: Arc<Hall>,
+    address: IpAddr,
+    shared: bool,
+}
 
 impl Drop for LiveConnection {
     fn drop(&mut self) {
-        self.0.live.send_modify(|n| *n = n.saturating_sub(1));
-        self.0.metrics.connections.dec();
-        let mut by_address = lock(&self.0.by_address);
-        if let Some(n) = by_address.get_mut(&self.1) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                by_address.remove(&self.1);
+        self.hall.live.send_modify(|n| *n = n.saturating_sub(1));
+        self.hall.metrics.connections.dec();
+        {
+            let mut by_address = lock(&self.hall.by_address);
+            if let Some(n) = by_address.get_mut(&self.address) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    by_address.remove(&self.address);
+                }
             }
+        }
+        if let (true, Some(cluster)) = (self.shared, self.hall.cluster.get().cloned()) {
+            let address = self.address.to_string();
+            tokio::spawn(async move {
+                if let Err(e) = cluster.shared().disconnect(&address).await {
+                    cluster.shared().unreachable("connections_per_address", &e);
+                }
+            });
         }
     }
 }
@@ -101,17 +116,6 @@ impl Drop for LiveConnection {
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
-
-/// Wrong invite codes one address may send in [`WRONG_INVITES_WINDOW`] before every code
-/// it sends is refused (`rate_limited`) until the window passes: with
-/// [`INVITE_LENGTH`] characters, a code cannot be guessed at that pace.
-pub const WRONG_INVITES: u32 = 10;
-
-/// The window of [`WRONG_INVITES`].
-pub const WRONG_INVITES_WINDOW: Duration = Duration::from_secs(600);
-
-/// Characters of an invite code: 16 of 31 are 79 bits, from the system's random source.
-pub const INVITE_LENGTH: usize = 16;
 
 impl Hall {
     /// A hall over `store`, with no tables yet (see [`Hall::restore`]).
@@ -148,9 +152,9 @@ impl Hall {
             metrics,
             tables: Mutex::new(HashMap::new()),
             closing: AtomicBool::new(false),
-            invites: Mutex::new(HashMap::new()),
-            wrong_invites: Recent::new(WRONG_INVITES, WRONG_INVITES_WINDOW),
-            online: Mutex::new(HashMap::new()),
+            draining: AtomicBool::new(false),
+            invites: crate::invites::Invites::default(),
+            online: crate::online::Online::default(),
             chat: Mutex::new(HashMap::new()),
             messages: Mutex::new(HashMap::new()),
             stopping: watch::Sender::new(false),
@@ -159,15 +163,25 @@ impl Hall {
         })
     }
 
+    /// From now on, counts what a stranger could multiply by spreading over the nodes
+    /// (failed logins, new accounts, wrong invite codes, API requests; connections,
+    /// through [`Hall::cluster`]) with the other nodes of the hall, through `shared`.
+    pub(crate) fn share_limits(&self, shared: Arc<crate::cluster::shared::Shared>) {
+        self.accounts.share(shared.clone());
+        self.api_requests.share(shared.clone());
+        self.invites.share(shared);
+    }
+
     /// Counts a connection from `address` as served until the guard is dropped; `None`
     /// when that address (counted by [`address_key`]: an IPv6 client by its /64) already
-    /// has [`Limits::connections_per_address`] open.
+    /// has [`Limits::connections_per_address`] open, in a hall of several nodes on all of
+    /// them together (on this node alone, logged, while Redis does not answer).
     ///
     /// [`Limits::connections_per_address`]: crate::config::Limits::connections_per_address
-    pub fn connection(self: &Arc<Self>, address: IpAddr) -> Option<LiveConnection> {
+    pub async fn connection(self: &Arc<Self>, address: IpAddr) -> Option<LiveConnection> {
         let address = address_key(address);
+        let limit = self.config.limits.connections_per_address;
         {
-            let limit = self.config.limits.connections_per_address;
             let mut by_address = lock(&self.by_address);
             let open = by_address.entry(address).or_insert(0);
             if limit > 0 && *open >= limit {
@@ -177,7 +191,31 @@ impl Hall {
         }
         self.live.send_modify(|n| *n += 1);
         self.metrics.connections.inc();
-        Some(LiveConnection(self.clone(), address))
+        let mut live = LiveConnection {
+            hall: self.clone(),
+            address,
+            shared: false,
+        };
+        if let (Some(cluster), true) = (self.cluster.get(), limit > 0) {
+            match cluster.shared().connect(&address.to_string(), limit).await {
+                Ok(true) => live.shared = true,
+                Ok(false) => return None,
+                Err(e) => cluster.shared().unreachable("connections_per_address", &e),
+            }
+        }
+        Some(live)
+    }
+
+    /// A draining node got its signal ([`crate::Server::run`]): from now on `/healthz`
+    /// answers 503 and new WebSockets are refused, so a reverse proxy sends new
+    /// connections to the other nodes.
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether this node drains ([`Hall::start_draining`]).
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::SeqCst)
     }
 
     /// Changes to `true` when the server stops: a connection that sees it closes.
@@ -214,7 +252,13 @@ impl Hall {
         }
         self.lobby.update(table::stored_info(&stored));
         if let Some(code) = &stored.invite {
-            lock(&self.invites).insert(stored.id.clone(), code.clone());
+            self.invites.open(&stored.id, code);
+            if let Some(cluster) = self.cluster.get().cloned() {
+                let (table, code) = (stored.id.clone(), code.clone());
+                tokio::spawn(async move {
+                    crate::invites::publish(&cluster, &table, &code).await;
+                });
+            }
         }
         let (handle, join) = table::open(self.clone(), stored, lease);
         lock(&self.tables).insert(handle.id.clone(), (handle, join));
@@ -291,43 +335,15 @@ impl Hall {
     /// Forgets a table that closed.
     pub fn forget_table(&self, id: &str) {
         lock(&self.tables).remove(id);
-        lock(&self.invites).remove(id);
+        self.invites.close(id, self.cluster.get());
     }
 
-    /// Counts the wrong invite codes an address sends, before a join or a watch reaches
-    /// its table (which checks the code again, and lets in a player seated there without
-    /// one). An address that has sent [`WRONG_INVITES`] wrong codes lately is refused
-    /// whatever code it sends, right or wrong, so the answer tells it nothing more; a
-    /// request without a code guesses nothing and passes.
-    pub fn check_invite(&self, request: &TableRequest, address: &str) -> Result<(), Refusal> {
-        let (table, invite) = match request {
-            TableRequest::Join(r) => (&r.table, r.invite.as_deref()),
-            TableRequest::Watch(r) => (&r.table, r.invite.as_deref()),
-            TableRequest::Resume(r) => (&r.table, r.invite.as_deref()),
-            _ => return Ok(()),
-        };
-        let Some(invite) = invite else {
-            return Ok(());
-        };
-        let Some(code) = lock(&self.invites).get(table).cloned() else {
-            return Ok(());
-        };
-        // Counted as wrong until it is known right, so codes sent at once are held to the
-        // limit too.
-        if !self.wrong_invites.reserve(address) {
-            return Err(Refusal::new(
-                ErrorCode::RateLimited,
-                "too many wrong invite codes from your address: try again in a few minutes",
-            ));
-        }
-        if invite != code {
-            return Err(Refusal::new(
-                ErrorCode::Private,
-                "this table is private: you need its invite code",
-            ));
-        }
-        self.wrong_invites.give_back(address);
-        Ok(())
+    /// Counts the wrong invite codes an address sends, before a request reaches its table
+    /// ([`crate::invites::Invites::check`]).
+    pub async fn check_invite(&self, request: &TableRequest, address: &str) -> Result<(), Refusal> {
+        self.invites
+            .check(request, address, self.cluster.get())
+            .await
     }
 
     /// Opens a table of `game` hosted by `host`, who will sit at it. Returns its handle
@@ -398,7 +414,7 @@ impl Hall {
             }
         };
         let invite = if options.private {
-            Some(random_id("", INVITE_LENGTH)?)
+            Some(random_id("", crate::invites::INVITE_LENGTH)?)
         } else {
             None
         };
@@ -438,7 +454,10 @@ impl Hall {
             .await?;
         self.store.save_table(&lease.fence(), &stored).await?;
         if let Some(code) = &invite {
-            lock(&self.invites).insert(id.clone(), code.clone());
+            self.invites.open(&id, code);
+            if let Some(cluster) = self.cluster.get() {
+                crate::invites::publish(cluster, &id, code).await;
+            }
         }
         let (handle, join) = table::open(self.clone(), stored, Some(lease));
         lock(&self.tables).insert(id.clone(), (handle.clone(), join));
@@ -487,41 +506,42 @@ impl Hall {
     }
 
     /// Records that `user` is online on `out`; an older connection of the same account is
-    /// told and closed (the new one takes its seats over).
-    pub fn claim_online(&self, user: &UserInfo, out: &Outbox, address: &str) {
-        if let Some(cluster) = self.cluster.get() {
-            cluster.online(user.id, out.conn);
-        }
-        let online = (out.clone(), address.to_string());
-        if let Some((old, _)) = lock(&self.online).insert(user.id, online) {
-            if old.conn != out.conn {
-                old.send(&crate::protocol::ServerMessage::error(
-                    ErrorCode::TakenOver,
-                    "you connected again elsewhere; this connection closes",
-                    None,
-                ));
-                old.close("taken over by a newer connection");
+    /// told and closed (the new one takes its seats over), on this node or, in a hall of
+    /// several nodes, on another: the login is numbered in Redis, and every node told.
+    pub async fn claim_online(&self, user: &UserInfo, out: &Outbox, address: &str) {
+        let cluster = self.cluster.get();
+        self.online.claim(user.id, out, address, cluster.is_some());
+        let Some(cluster) = cluster else {
+            return;
+        };
+        let login = match cluster.shared().login().await {
+            Ok(n) => Some(n),
+            Err(e) => {
+                cluster.shared().unreachable("logins", &e);
+                None
             }
+        };
+        if self.online.numbered(user.id, out.conn, login) {
+            cluster.online(user.id, out.conn, login);
         }
+    }
+
+    /// Account `user` logged in on another node, that login numbered `login`: its
+    /// connection here closes if it is the older ([`crate::online`]).
+    pub fn online_elsewhere(&self, user: i64, login: Option<u64>) {
+        self.online.elsewhere(user, login);
     }
 
     /// Forgets `user`'s connection `conn` when it closes.
     pub fn release_online(&self, user: &UserInfo, conn: crate::outbox::ConnId) {
-        let mut online = lock(&self.online);
-        if online.get(&user.id).is_some_and(|(o, _)| o.conn == conn) {
-            online.remove(&user.id);
-        }
+        self.online.release(user.id, conn);
     }
 
     /// Tells `user`'s live connection, if any, why it ends (`code`, `message`) and closes
     /// it; returns the address it was at. Its seats are then held and played as any
     /// dropped player's are.
     pub fn disconnect(&self, user: i64, code: ErrorCode, message: &str) -> Option<String> {
-        let (out, address) = lock(&self.online).remove(&user)?;
-        out.send(&crate::protocol::ServerMessage::error(code, message, None));
-        // A close frame's reason is short (123 bytes): the code, the message went before.
-        out.close(code.as_str());
-        Some(address)
+        self.online.disconnect(user, code, message)
     }
 
     /// The tables where `user` holds a seat.

@@ -28,7 +28,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route_layer(middleware::from_fn_with_state(hall.clone(), limit_api));
     Router::new()
         .route("/ws", get(ws))
-        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
         .merge(api)
         .fallback(crate::web::serve)
@@ -98,7 +98,7 @@ async fn limit_api(
     next: Next,
 ) -> Response {
     let address = client_address(peer, request.headers(), hall.config.behind_proxy);
-    if hall.api_requests.take(address) {
+    if hall.api_requests.take_in_hall(address).await {
         return next.run(request).await;
     }
     hall.metrics
@@ -111,6 +111,16 @@ async fn limit_api(
         Json(json!({ "error": "too many requests from your address: slow down" })),
     )
         .into_response()
+}
+
+/// `ok` while the node serves; `503 draining` once a draining node got its signal
+/// ([`Hall::start_draining`]), so that a reverse proxy's health check sends new
+/// connections to the other nodes.
+async fn healthz(State(hall): State<Arc<Hall>>) -> Response {
+    if hall.draining() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "draining\n").into_response();
+    }
+    "ok\n".into_response()
 }
 
 fn not_found(what: String) -> Response {
@@ -164,6 +174,13 @@ async fn ws(
             StatusCode::FORBIDDEN,
             "this hall's WebSocket serves its own page and the origins its host allows \
              (qipai serve --allowed-origin)\n",
+        )
+            .into_response();
+    }
+    if hall.draining() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this node is draining: connect again, to another node\n",
         )
             .into_response();
     }

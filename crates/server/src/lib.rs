@@ -16,7 +16,8 @@
 //! * [`takeover`]: which stored tables a node serves — restored at its start, taken over
 //!   from a node whose leases ran out;
 //! * [`cluster`]: several nodes, one hall, through Redis (`qipai serve --redis`);
-//! * [`hall`]: what connections and tables share; [`lobby`]; [`accounts`] (with
+//! * [`hall`]: what connections and tables share; [`online`] (each account's one live
+//!   connection); [`invites`] (private tables' codes); [`lobby`]; [`accounts`] (with
 //!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
 //!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`];
@@ -41,11 +42,13 @@ pub mod conn;
 pub mod hall;
 pub mod http;
 mod ids;
+pub mod invites;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
 pub mod moderation;
 pub mod names;
+pub mod online;
 pub mod outbox;
 pub mod protocol;
 pub mod ratelimit;
@@ -152,6 +155,12 @@ impl Server {
     /// Serves until `shutdown` resolves, then stops accepting, lets the tables stop (every
     /// accepted action is already stored), closes every connection with code 1012
     /// ("service restart": reconnect and resume) and returns.
+    ///
+    /// A draining node ([`ServerConfig::drain`]) goes on listening while it hands its
+    /// tables over, answering `/healthz` with `503 draining` and refusing new WebSockets,
+    /// so that a reverse proxy sends new connections to the other nodes: first for
+    /// [`config::Timing::drain_notice`], the time the proxy's health checks take to see
+    /// it, then while its tables let go of their leases.
     pub async fn run(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -160,19 +169,46 @@ impl Server {
         let housekeeping = tokio::spawn(housekeeping(self.hall.clone()));
         let takeover = tokio::spawn(takeover::take_over(self.hall.clone()));
         let config = &self.hall.config;
-        listen::serve(
+        let (stop_listening, listening_stops) = tokio::sync::oneshot::channel::<()>();
+        let listening = listen::serve(
             self.listener,
             app,
-            shutdown,
+            async move {
+                let _ = listening_stops.await;
+            },
             &config.limits,
             config.behind_proxy,
-        )
-        .await;
-        housekeeping.abort();
-        // No table taken over from here on: the tables are about to stop.
-        takeover.abort();
-        let _ = takeover.await;
-        let stopped = self.hall.shutdown().await;
+        );
+        let hall = self.hall.clone();
+        let stopping = async move {
+            shutdown.await;
+            if hall.config.drain {
+                hall.start_draining();
+                tracing::info!(
+                    node = %hall.node,
+                    notice_ms = hall.config.timing.drain_notice.as_millis() as u64,
+                    "draining: /healthz answers 503 and new connections are refused, so the proxy sends them elsewhere"
+                );
+                tokio::time::sleep(hall.config.timing.drain_notice).await;
+            }
+            housekeeping.abort();
+            // No table taken over from here on: the tables are about to stop.
+            takeover.abort();
+            let _ = takeover.await;
+            let stopped = if hall.config.drain {
+                // While still listening: a proxy checking meanwhile is told it drains.
+                Some(hall.shutdown().await)
+            } else {
+                None
+            };
+            let _ = stop_listening.send(());
+            stopped
+        };
+        let ((), drained) = tokio::join!(listening, stopping);
+        let stopped = match drained {
+            Some(n) => n,
+            None => self.hall.shutdown().await,
+        };
         if self.hall.config.drain {
             tracing::info!(
                 tables = stopped,

@@ -5,7 +5,9 @@
 //! cannot log in, and every session it had ends in the same write. Its live connection is
 //! told the reason and closed; its seats are then held and played by computers as any
 //! dropped player's are, so the tables it sat at go on. Coming back as a guest from the
-//! same address is refused for [`BLOCK_ADDRESS_FOR`] (in memory: a restart forgets it).
+//! same address is refused for [`BLOCK_ADDRESS_FOR`] (in memory: a restart forgets it;
+//! in a hall of several nodes, in Redis, so every node refuses it — the node the player
+//! was connected to blocks the address, wherever the moderator is).
 //! What the account did stays: its games, replays and ratings are part of other players'
 //! records too.
 //!
@@ -149,7 +151,9 @@ pub async fn ban(
         .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?;
     let told = format!("banned by a moderator: {reason}");
     if let Some(address) = hall.disconnect(user.id, ErrorCode::Banned, &told) {
-        hall.accounts.block_address(&address, user.id, &reason);
+        hall.accounts
+            .block_address(&address, user.id, &reason)
+            .await;
     }
     if let Some(cluster) = hall.cluster.get() {
         cluster.banned(user.id, &reason, &told).await;
@@ -179,7 +183,7 @@ pub async fn unban(
         .set_banned(user.id, None)
         .await
         .map_err(|e| Refusal::new(ErrorCode::Storage, e.to_string()))?;
-    hall.accounts.unblock(user.id);
+    hall.accounts.unblock(user.id).await;
     tracing::info!(user = %user.name, by = %by.map_or("", |b| b.name.as_str()), "unbanned");
     Ok(ServerMessage::Moderated {
         user: user.name,

@@ -168,6 +168,38 @@ impl Outbox {
         self.closing.notify.notify_waiters();
     }
 
+    /// Queues a frame a table served by another node sent this connection
+    /// ([`crate::cluster`]): that table does not know this connection's mutes, so chat
+    /// from a muted name is dropped here, as a table here would not have sent it. True
+    /// when dropped or queued; false as [`Outbox::send_text`].
+    pub fn send_relayed(&self, text: Arc<str>) -> bool {
+        if self.muted.lock().is_ok_and(|m| !m.is_empty()) && self.mutes_chat(&text) {
+            return true;
+        }
+        self.send_text(text)
+    }
+
+    /// Whether `frame` is chat from a name this connection mutes. A message's type comes
+    /// first in its encoding, so any other frame is passed over without being read.
+    fn mutes_chat(&self, frame: &str) -> bool {
+        if !frame.starts_with(r#"{"type":"chat""#) {
+            return false;
+        }
+        #[derive(serde::Deserialize)]
+        struct Said {
+            #[serde(rename = "type")]
+            kind: String,
+            from: Option<String>,
+        }
+        match serde_json::from_str::<Said>(frame) {
+            Ok(Said {
+                kind,
+                from: Some(from),
+            }) => kind == "chat" && self.mutes(&from),
+            _ => false,
+        }
+    }
+
     /// Whether chat from `name` is muted for this connection.
     pub fn mutes(&self, name: &str) -> bool {
         self.muted.lock().is_ok_and(|m| m.contains(name))
@@ -213,5 +245,32 @@ impl Drain {
             self.queued.written(f.len());
         }
         frame
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relayed_chat_from_a_muted_name_is_dropped_and_nothing_else() {
+        let (out, mut drain, _closing) = Outbox::new(1, 16, 1 << 16);
+        let chat = |from: &str| {
+            ServerMessage::Chat {
+                table: Some("t1".into()),
+                seq: Some(3),
+                from: from.into(),
+                text: "hi".into(),
+            }
+            .to_text()
+        };
+        out.set_muted("loud", true).expect("muted");
+        for frame in [chat("loud"), chat("quiet"), ServerMessage::Pong.to_text()] {
+            assert!(out.send_relayed(frame.into()));
+        }
+        let passed: Vec<String> = std::iter::from_fn(|| drain.try_next())
+            .map(|f| f.to_string())
+            .collect();
+        assert_eq!(passed, [chat("quiet"), ServerMessage::Pong.to_text()]);
     }
 }

@@ -1,10 +1,15 @@
 //! Rate limits: token buckets per connection (messages), per account (messages and
 //! chat) and per address (HTTP API requests), and a counter of events per key in a
-//! sliding window (failed logins by name and by address, new accounts by address).
+//! sliding window (failed logins by name and by address, new accounts by address, wrong
+//! invite codes by address). In a hall of several nodes, what a stranger could multiply
+//! by spreading over the nodes is counted by them together, in Redis: the windows
+//! ([`Window`]) and the API's buckets ([`PerAddress::share`]); the buckets per connection
+//! and per account stay on their node (an account has one connection in the hall).
 
+use crate::cluster::shared::Shared;
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// A token bucket: `rate` tokens a second, at most `burst` saved up.
@@ -60,6 +65,8 @@ pub struct PerAddress {
     /// Addresses remembered before the full buckets are forgotten.
     keep: usize,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    /// The bucket every node of the hall shares, once joined ([`PerAddress::share`]).
+    shared: OnceLock<Arc<Shared>>,
 }
 
 /// Addresses remembered before the full buckets are forgotten.
@@ -73,7 +80,31 @@ impl PerAddress {
             burst: burst.max(1.0),
             keep: ADDRESSES_KEPT,
             buckets: Mutex::new(HashMap::new()),
+            shared: OnceLock::new(),
         }
+    }
+
+    /// From now on, each address's bucket is shared by every node of the hall, through
+    /// `shared` ([`PerAddress::take_in_hall`]).
+    pub fn share(&self, shared: Arc<Shared>) {
+        let _ = self.shared.set(shared);
+    }
+
+    /// Takes one of `address`'s tokens if it has one: from the bucket every node shares
+    /// once [`PerAddress::share`]d (from this node's, logged, while Redis does not
+    /// answer), else from this node's.
+    pub async fn take_in_hall(&self, address: IpAddr) -> bool {
+        if self.rate <= 0.0 {
+            return true;
+        }
+        if let Some(shared) = self.shared.get() {
+            let key = address_key(address).to_string();
+            match shared.take(&key, self.rate, self.burst).await {
+                Ok(taken) => return taken,
+                Err(e) => shared.unreachable("api_requests_per_second", &e),
+            }
+        }
+        self.take(address)
     }
 
     /// The same, remembering at most `keep` addresses before it forgets.
@@ -269,6 +300,95 @@ impl Recent {
     /// How many keys are remembered (for tests).
     pub fn remembered(&self) -> usize {
         self.seen.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// A [`Recent`] that the nodes of a hall count together: in a hall of several nodes
+/// ([`Window::share`]), in Redis ([`crate::cluster::shared`]), so that a stranger who
+/// spreads tries over N nodes gets no more of them than from one; on this node alone
+/// otherwise, and while Redis does not answer (logged).
+pub struct Window {
+    /// Its name among the shared windows.
+    name: &'static str,
+    limit: u32,
+    within: Duration,
+    here: Recent,
+    shared: OnceLock<Arc<Shared>>,
+}
+
+/// An event a [`Window`] counted, to give back if the check it was for passes.
+#[derive(Debug)]
+pub enum Counted {
+    /// Counted on this node.
+    Here,
+    /// Counted in Redis, under this name.
+    Shared(String),
+}
+
+impl Window {
+    /// A window named `name` of `limit` events per `within`, counted here until shared.
+    pub fn new(name: &'static str, limit: u32, within: Duration) -> Window {
+        Window {
+            name,
+            limit,
+            within,
+            here: Recent::new(limit, within),
+            shared: OnceLock::new(),
+        }
+    }
+
+    /// From now on, counts with the other nodes through `shared`.
+    pub fn share(&self, shared: Arc<Shared>) {
+        let _ = self.shared.set(shared);
+    }
+
+    /// Counts an event of `key` if it may have one more, in one step (see
+    /// [`Recent::reserve`]); `None` when refused.
+    pub async fn reserve(&self, key: &str) -> Option<Counted> {
+        if self.limit == 0 {
+            return Some(Counted::Here);
+        }
+        if let Some(shared) = self.shared.get() {
+            match shared
+                .reserve(self.name, key, self.limit, self.within)
+                .await
+            {
+                Ok(counted) => return counted.map(Counted::Shared),
+                Err(e) => shared.unreachable(self.name, &e),
+            }
+        }
+        self.here.reserve(key).then_some(Counted::Here)
+    }
+
+    /// Gives back `counted`, an event [`Window::reserve`] counted for `key`.
+    pub fn give_back(&self, key: &str, counted: Counted) {
+        match counted {
+            Counted::Here => self.here.give_back(key),
+            Counted::Shared(event) => {
+                let Some(shared) = self.shared.get().cloned() else {
+                    return;
+                };
+                let (name, key) = (self.name, key.to_string());
+                tokio::spawn(async move {
+                    if let Err(e) = shared.give_back(name, &key, &event).await {
+                        shared.unreachable(name, &e);
+                    }
+                });
+            }
+        }
+    }
+
+    /// Forgets `key`'s events (a failed login's, after a success), here and in Redis.
+    pub fn clear(&self, key: &str) {
+        self.here.clear(key);
+        if let Some(shared) = self.shared.get().cloned() {
+            let (name, key) = (self.name, key.to_string());
+            tokio::spawn(async move {
+                if let Err(e) = shared.clear(name, &key).await {
+                    shared.unreachable(name, &e);
+                }
+            });
+        }
     }
 }
 

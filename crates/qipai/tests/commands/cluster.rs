@@ -18,10 +18,10 @@ use std::path::{Path, PathBuf};
 use std::process::Child;
 use std::time::Duration;
 
-const WAIT: Duration = Duration::from_secs(30);
+pub(crate) const WAIT: Duration = Duration::from_secs(30);
 
 /// The machine's Redis, or the one `QIPAI_TEST_REDIS` names.
-fn redis() -> String {
+pub(crate) fn redis() -> String {
     std::env::var("QIPAI_TEST_REDIS")
         .ok()
         .filter(|url| !url.is_empty())
@@ -29,11 +29,13 @@ fn redis() -> String {
 }
 
 /// Nodes of one hall, killed when dropped.
-struct Nodes {
+pub(crate) struct Nodes {
     root: PathBuf,
+    /// The Redis prefix of their keys and channels.
+    pub(crate) prefix: String,
     flags: Vec<String>,
-    children: Vec<Child>,
-    addrs: Vec<String>,
+    pub(crate) children: Vec<Child>,
+    pub(crate) addrs: Vec<String>,
     dirs: Vec<PathBuf>,
 }
 
@@ -50,7 +52,7 @@ impl Nodes {
     /// `n` nodes on one fresh database named after `root`, under a Redis prefix of
     /// their own, started one after the other (the first makes the database), each with
     /// `extra` flags too.
-    fn start(root: &Path, n: usize, extra: &[&str]) -> Nodes {
+    pub(crate) fn start(root: &Path, n: usize, extra: &[&str]) -> Nodes {
         let _ = std::fs::remove_dir_all(root);
         let prefix = format!(
             "qipai-test-{}-{}",
@@ -71,6 +73,7 @@ impl Nodes {
         flags.extend(extra.iter().map(|f| f.to_string()));
         let mut nodes = Nodes {
             root: root.to_path_buf(),
+            prefix,
             flags,
             children: Vec::new(),
             addrs: Vec::new(),
@@ -93,7 +96,7 @@ impl Nodes {
     }
 
     /// Every node's log, for a failure's message.
-    fn logs(&self) -> String {
+    pub(crate) fn logs(&self) -> String {
         self.dirs
             .iter()
             .enumerate()
@@ -108,14 +111,14 @@ impl Nodes {
 }
 
 /// A guest connected to `addr`.
-async fn guest(addr: &str) -> (Connection, String) {
+pub(crate) async fn guest(addr: &str) -> (Connection, String) {
     let (mut conn, _, _) = Connection::open(addr, None).await.expect("connects");
     let (_, user) = conn.session(ClientMessage::Guest).await.expect("a guest");
     (conn, user.name)
 }
 
 /// The next message for which `pick` says something.
-async fn until<T>(
+pub(crate) async fn until<T>(
     conn: &mut Connection,
     what: &str,
     mut pick: impl FnMut(&ServerMessage) -> Option<T>,
@@ -135,7 +138,7 @@ async fn until<T>(
 }
 
 /// A public table of `game` that `host` creates (and sits at).
-async fn create(host: &mut Connection, game: &str) -> String {
+pub(crate) async fn create(host: &mut Connection, game: &str) -> String {
     host.send(&ClientMessage::CreateTable {
         game: game.into(),
         options: TableOptions::default(),
@@ -394,9 +397,20 @@ async fn every_game_is_played_across_three_nodes() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// Sends a moderator's `ban` or `unban` on `warden` and waits for it to be done.
+pub(crate) async fn moderate(warden: &mut Connection, message: ClientMessage) {
+    let banning = matches!(message, ClientMessage::Ban { .. });
+    warden.send(&message).await.expect("sent");
+    until(warden, "the ban or unban", |m| match m {
+        ServerMessage::Moderated { banned, .. } if *banned == banning => Some(()),
+        _ => None,
+    })
+    .await;
+}
+
 /// Reads `what`, connection `conn`, until the server closes it, and checks that it was
 /// told `code` before.
-async fn closed_with(
+pub(crate) async fn closed_with(
     conn: &mut Connection,
     code: server::protocol::ErrorCode,
     what: &str,
@@ -458,17 +472,13 @@ async fn an_account_is_one_account_across_nodes() {
     };
     let mut warden = registered(0, "warden").await;
     let mut player = registered(1, "wangwu").await;
-    warden
-        .send(&ClientMessage::Ban {
+    moderate(
+        &mut warden,
+        ClientMessage::Ban {
             user: "wangwu".into(),
             reason: "cheating".into(),
-        })
-        .await
-        .expect("sent");
-    until(&mut warden, "the ban", |m| match m {
-        ServerMessage::Moderated { banned: true, .. } => Some(()),
-        _ => None,
-    })
+        },
+    )
     .await;
     closed_with(
         &mut player,

@@ -158,7 +158,7 @@ impl AtTable<'_> {
 
 /// `GET path` of a node, over HTTP/1.0 (the body then ends with the connection): the
 /// status line and the body.
-async fn get(addr: &str, path: &str) -> (String, String) {
+pub(crate) async fn get(addr: &str, path: &str) -> (String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr)
         .await

@@ -7,15 +7,17 @@
 //!   so what one node sends another arrives in order;
 //! * [`directory`]: which node serves each table, written by that node for as long as
 //!   the table's lease and refreshed with it;
-//! * presence: each node keeps `<prefix>:alive:<node>` alive every second for a few
-//!   seconds; a node whose key ran out is gone, and the others drop what stood for its
+//! * presence: each node keeps `<prefix>:alive:<node>` (holding its run, drawn at its
+//!   start) alive every second for a few seconds; a node whose key ran out is gone, and the others drop what stood for its
 //!   connections and close the connections that followed its tables (they reconnect and
 //!   resume, as after a restart);
 //! * [`remote`]: a connection here following a table served elsewhere: its commands go
 //!   over the bus, the table's frames come back over it;
 //! * [`proxy`]: a connection elsewhere following a table served here: a client whose
 //!   outbox drains onto the bus;
-//! * [`news`]: what every node hears — an account's newest connection, a ban.
+//! * [`news`]: what every node hears — an account's newest connection, a ban;
+//! * [`shared`]: the limits the nodes keep together (connections and new accounts per
+//!   address, failed logins, wrong invite codes, the addresses a ban blocks).
 //!
 //! Every key and channel starts with the configured prefix (`--redis-prefix`), so halls
 //! (and tests) sharing one Redis never see each other.
@@ -25,6 +27,7 @@ pub mod directory;
 pub mod news;
 mod proxy;
 mod remote;
+pub mod shared;
 
 use crate::hall::Hall;
 use crate::protocol::TableId;
@@ -35,6 +38,7 @@ use futures_util::StreamExt;
 use proxy::Proxies;
 use redis::AsyncCommands;
 use remote::Remotes;
+use shared::Shared;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -78,7 +82,11 @@ pub enum ClusterError {
 /// This node's part in a hall of several nodes.
 pub struct Cluster {
     node: String,
+    /// This run of the node: drawn when it joins, and what its presence key holds, so
+    /// that what a run counted in [`shared`] leaves the counts when it is gone.
+    run: String,
     prefix: String,
+    shared: Arc<Shared>,
     bus: Sender,
     redis: redis::aio::ConnectionManager,
     directory: Directory,
@@ -125,9 +133,14 @@ impl Cluster {
             .subscribe(&[channel.as_str(), news::channel(&config.prefix).as_str()])
             .await
             .map_err(failed)?;
+        let run = crate::ids::random_id("", 12).unwrap_or_else(|_| std::process::id().to_string());
+        let shared = Arc::new(Shared::new(&config.prefix, &hall.node, &run, redis.clone()));
+        hall.share_limits(shared.clone());
         let cluster = Arc::new(Cluster {
             node: hall.node.clone(),
+            run,
             prefix: config.prefix.clone(),
+            shared,
             bus: Sender::new(&config.prefix, redis.clone()),
             directory: Directory::new(
                 &config.prefix,
@@ -180,7 +193,13 @@ impl Cluster {
         format!("{}:alive:{node}", self.prefix)
     }
 
-    /// Says this node is alive for [`ALIVE_FOR`]. When Redis does not answer, or no
+    /// The limits this node keeps with the others.
+    pub fn shared(&self) -> &Shared {
+        &self.shared
+    }
+
+    /// Says this node is alive for [`ALIVE_FOR`], naming this run of it (a restarted
+    /// node's counts in the shared limits drop out). When Redis does not answer, or no
     /// longer had the word said a heartbeat ago (it restarted and kept nothing), the
     /// presence of the others is not believed for [`ALIVE_FOR`].
     async fn alive(&self) {
@@ -189,7 +208,7 @@ impl Cluster {
         let key = self.alive_key(&self.node);
         let said: Result<(bool, ()), _> = redis::pipe()
             .exists(&key)
-            .pset_ex(&key, 1, ms)
+            .pset_ex(&key, &self.run, ms)
             .query_async(&mut redis)
             .await;
         match said {
@@ -455,13 +474,15 @@ impl Cluster {
         }
     }
 
-    /// Tells every node that account `user` is now online on connection `conn` here, so
+    /// Tells every node that account `user` is now online on connection `conn` here, its
+    /// login numbered `login` ([`Shared::login`]; `None` when Redis did not number it), so
     /// that an older connection of it on another node closes.
-    pub fn online(&self, user: i64, conn: crate::outbox::ConnId) {
+    pub fn online(&self, user: i64, conn: crate::outbox::ConnId, login: Option<u64>) {
         let news = news::News::Online {
             node: self.node.clone(),
             user,
             conn,
+            login,
         };
         let bus = self.bus.clone();
         tokio::spawn(async move { news::tell(&bus, &news).await });

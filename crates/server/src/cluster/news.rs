@@ -1,6 +1,8 @@
 //! What every node hears: the lobby (every node's tables and the lobby chat), an
 //! account's newest connection and a moderator's ban, so that the lobby, one live
-//! connection per account and a ban hold across nodes as on one.
+//! connection per account and a ban hold across nodes as on one. (A ban's block of its
+//! player's address is kept in Redis by the node the player was connected to,
+//! [`super::shared`], so every node refuses new accounts from there.)
 //!
 //! A node that starts says [`News::Hello`]; every other node answers with its tables'
 //! entries, so the new node's lobby lists them before their next change. Entries of a
@@ -43,7 +45,9 @@ pub enum News {
         text: String,
     },
     /// Account `user` is now online on connection `conn` of `node`: an older connection
-    /// of it on another node is told and closed, as one on the same node is.
+    /// of it on another node is told and closed, as one on the same node is. Older is
+    /// told by `login`, the login's number ([`super::shared::Shared::login`]): news that
+    /// arrives late never closes a connection logged in after the one it tells of.
     Online {
         /// The node.
         node: String,
@@ -51,6 +55,10 @@ pub enum News {
         user: i64,
         /// Its new connection.
         conn: ConnId,
+        /// The login's number; none when Redis did not number it (then any connection of
+        /// the account elsewhere is the older).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        login: Option<u64>,
     },
     /// A moderator on `node` banned account `user`: its live connection, wherever it is,
     /// is told `told` and closed, and its address blocked from new accounts.
@@ -125,13 +133,9 @@ pub fn heard(hall: &std::sync::Arc<Hall>, cluster: &Cluster, news: News) {
             hall.lobby.heard(*info);
         }
         News::Chat { node, from, text } if node != here => hall.lobby.heard_chat(&from, &text),
-        News::Online { node, user, .. } if node != here => {
-            hall.disconnect(
-                user,
-                ErrorCode::TakenOver,
-                "you connected again elsewhere; this connection closes",
-            );
-        }
+        News::Online {
+            node, user, login, ..
+        } if node != here => hall.online_elsewhere(user, login),
         News::Banned {
             node,
             user,
@@ -139,7 +143,10 @@ pub fn heard(hall: &std::sync::Arc<Hall>, cluster: &Cluster, news: News) {
             told,
         } if node != here => {
             if let Some(address) = hall.disconnect(user, ErrorCode::Banned, &told) {
-                hall.accounts.block_address(&address, user, &reason);
+                let hall = hall.clone();
+                tokio::spawn(async move {
+                    hall.accounts.block_address(&address, user, &reason).await;
+                });
             }
         }
         News::Hello { .. }

@@ -213,13 +213,14 @@ impl Remotes {
         }
     }
 
-    /// Frames a table elsewhere sent connection `conn`, written to its outbox in order.
+    /// Frames a table elsewhere sent connection `conn`, written to its outbox in order
+    /// (but chat from the names it mutes, [`Outbox::send_relayed`]).
     pub fn frames(&self, conn: ConnId, frames: Vec<String>) {
         let Some(out) = lock(&self.local).get(&conn).map(|l| l.out.clone()) else {
             return;
         };
         for frame in frames {
-            if !out.send_text(frame.into()) {
+            if !out.send_relayed(frame.into()) {
                 break;
             }
         }

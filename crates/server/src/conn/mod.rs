@@ -61,12 +61,12 @@ struct Conn {
 /// Serves one upgraded WebSocket from a client at `address` until it closes. An address
 /// that already has its share of connections open is told so and closed at once.
 pub async fn serve(mut socket: WebSocket, hall: Arc<Hall>, address: IpAddr) {
-    let Some(_live) = hall.connection(address) else {
+    let Some(_live) = hall.connection(address).await else {
         let refusal = ServerMessage::error(
             ErrorCode::TooManyConnections,
             format!(
-                "your address already has as many connections open here as one address may \
-                 ({}): close one (another tab?) and try again",
+                "your address already has as many connections open in this hall as one \
+                 address may ({}): close one (another tab?) and try again",
                 hall.config.limits.connections_per_address
             ),
             None,
@@ -344,7 +344,7 @@ impl Conn {
         };
         let seated = match &user {
             Some(u) => {
-                self.set_user(u.clone());
+                self.set_user(u.clone()).await;
                 self.hall.seated_tables(u)
             }
             None => Vec::new(),
@@ -357,12 +357,13 @@ impl Conn {
         true
     }
 
-    fn set_user(&mut self, user: crate::protocol::UserInfo) {
+    async fn set_user(&mut self, user: crate::protocol::UserInfo) {
         if let Some(old) = &self.client.user {
             self.hall.release_online(old, self.client.conn);
         }
         self.hall
-            .claim_online(&user, &self.client.out, &self.address);
+            .claim_online(&user, &self.client.out, &self.address)
+            .await;
         self.client.user = Some(user);
     }
 
@@ -377,7 +378,7 @@ impl Conn {
     /// the account logged in sits (as a hello with its token would have it resume them).
     async fn session(&mut self, s: crate::accounts::Session) {
         self.token = Some(s.token.clone());
-        self.set_user(s.user.clone());
+        self.set_user(s.user.clone()).await;
         self.client.out.send(&ServerMessage::Session {
             token: s.token,
             user: s.user.clone(),
@@ -462,7 +463,7 @@ impl Conn {
         if matches!(request, TableRequest::Join(_)) {
             self.user()?;
         }
-        self.hall.check_invite(&request, &self.address)?;
+        self.hall.check_invite(&request, &self.address).await?;
         let table = request.table().clone();
         let leaving = matches!(request, TableRequest::Leave(_));
         let cmd = Cmd::Request {
