@@ -264,38 +264,9 @@ impl Hall {
         lock(&self.tables).insert(handle.id.clone(), (handle, join));
     }
 
-    /// The games offered.
+    /// The games offered, as the lobby and `GET /api/games` show them.
     pub fn games(&self) -> Vec<GameInfo> {
-        self.registry
-            .games()
-            .map(|g| {
-                let seats = g.seats(&serde_json::Value::Null).unwrap_or(1..=1);
-                let shown = g.presentation();
-                GameInfo {
-                    id: g.id().into(),
-                    name: g.name().into(),
-                    seats: [*seats.start(), *seats.end()],
-                    bots: g.bot_names().iter().map(|b| b.to_string()).collect(),
-                    config: g.default_config(),
-                    help: g.help().into(),
-                    name_zh: shown.name_zh.into(),
-                    name_en: shown.name_en.into(),
-                    blurb_zh: shown.blurb_zh.into(),
-                    blurb_en: shown.blurb_en.into(),
-                    icon: shown.icon.into(),
-                    screen: shown.screen.into(),
-                    levels: g
-                        .levels()
-                        .into_iter()
-                        .map(|(name, bot)| crate::protocol::LevelInfo {
-                            name: name.into(),
-                            bot: bot.into(),
-                        })
-                        .collect(),
-                    default_level: level_of(g, g.default_bot()).map(str::to_string),
-                }
-            })
-            .collect()
+        crate::catalog::games(&self.registry)
     }
 
     /// The bot a computer plays `game` with when nobody picks one: the game's default, or
@@ -481,7 +452,7 @@ impl Hall {
             .registry
             .get(game)
             .ok()
-            .and_then(|g| level_of(g, g.default_bot()));
+            .and_then(|g| crate::catalog::level_of(g, g.default_bot()));
         let level_or_usual = |l: &Option<String>| l.clone().or(usual.map(str::to_string));
         let wanted = level_or_usual(&level);
         let open = self.lobby.snapshot(Some(game)).into_iter().find(|t| {
@@ -600,12 +571,4 @@ impl Hall {
 /// count get it.
 fn usual_seats(allowed: &std::ops::RangeInclusive<usize>) -> usize {
     4.clamp(*allowed.start(), *allowed.end())
-}
-
-/// The level `game` offers whose bot is `bot`, if any.
-pub fn level_of(game: &dyn ErasedGame, bot: &str) -> Option<&'static str> {
-    game.levels()
-        .into_iter()
-        .find(|(_, b)| *b == bot)
-        .map(|(name, _)| name)
 }

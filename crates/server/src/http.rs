@@ -412,7 +412,7 @@ fn computer_levels(hall: &Hall, record: Vec<crate::store::ComputerRecord>) -> Ve
                 .registry
                 .get(&r.game)
                 .ok()
-                .and_then(|g| crate::hall::level_of(g, &r.bot));
+                .and_then(|g| crate::catalog::level_of(g, &r.bot));
             let mut row = json!(r);
             row["level"] = json!(level);
             row

@@ -16,8 +16,9 @@
 //! * [`takeover`]: which stored tables a node serves — restored at its start, taken over
 //!   from a node whose leases ran out;
 //! * [`cluster`]: several nodes, one hall, through Redis (`qipai serve --redis`);
-//! * [`hall`]: what connections and tables share; [`online`] (each account's one live
-//!   connection); [`invites`] (private tables' codes); [`lobby`]; [`accounts`] (with
+//! * [`hall`]: what connections and tables share; [`catalog`] (the games offered);
+//!   [`online`] (each account's one live connection); [`invites`] (private tables'
+//!   codes); [`lobby`]; [`accounts`] (with
 //!   [`names`], which names are one name);
 //!   [`moderation`] (bans by the host's moderators); [`rating`]
 //!   (Glicko-2); [`bots`] (computers think on a bounded pool); [`metrics`]; [`http`];
@@ -34,6 +35,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod catalog;
 pub mod chat;
 pub mod client;
 pub mod cluster;

@@ -8,7 +8,7 @@
 //! an older login closes nothing.
 
 use crate::cluster::{closed_with, create, guest, moderate, redis, until, Nodes, WAIT};
-use crate::nodes::get;
+use crate::common::get;
 use server::client::{ClientError, Connection};
 use server::protocol::request;
 use server::protocol::{ClientMessage, ErrorCode, ServerMessage, TableOptions};

@@ -2,8 +2,8 @@
 //! `503 draining`, and refuses new WebSockets, for as long as it goes on serving, so that
 //! a reverse proxy's health check sends new connections to the other nodes.
 
+use crate::common::get;
 use crate::common::serve;
-use crate::nodes::get;
 use server::client::{ClientError, Connection};
 use std::time::{Duration, Instant};
 

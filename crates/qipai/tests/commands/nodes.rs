@@ -4,7 +4,7 @@
 //! nothing more for it; the game goes on on the other node with every acknowledged
 //! action exactly once, and its stored record verifies.
 
-use crate::common::{postgres_database, qipai, said, serve};
+use crate::common::{get, postgres_database, qipai, said, serve};
 use crate::crash::{as_seen, closed_for_restart, Player, Stop};
 use game::{ErasedGame, Record, Seed, VerifyOptions};
 use serde_json::Value;
@@ -154,26 +154,6 @@ impl AtTable<'_> {
             }
         }
     }
-}
-
-/// `GET path` of a node, over HTTP/1.0 (the body then ends with the connection): the
-/// status line and the body.
-pub(crate) async fn get(addr: &str, path: &str) -> (String, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    let request = format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .expect("a request");
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("an answer");
-    let answer = String::from_utf8_lossy(&answer).to_string();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-    let status = head.lines().next().unwrap_or_default().to_string();
-    (status, body.to_string())
 }
 
 /// Checks the game's record as the store holds it (read from `node`) with `qipai
