@@ -97,8 +97,9 @@ pub async fn take_over(hall: Arc<Hall>) {
 /// One look for tables to take over: claims each free table this node does not serve,
 /// then reads the claimed ones again (their last holder may have written between the
 /// look and the claim; after the claim it cannot) and serves them.
-async fn scan(hall: &Arc<Hall>) {
-    let free = match hall.store.free_tables(&hall.node, unix_millis()).await {
+pub async fn scan(hall: &Arc<Hall>) {
+    let looked = unix_millis();
+    let free = match hall.store.free_tables(&hall.node, looked).await {
         Ok(free) => free,
         Err(e) => {
             tracing::warn!(error = %e, "cannot look for tables to take over");
@@ -108,6 +109,15 @@ async fn scan(hall: &Arc<Hall>) {
     let mut claimed: Vec<(Lease, Option<(String, i64)>)> = Vec::new();
     for FreeTable { table, holder } in free {
         if hall.table(&table.id).is_some() || hall.registry.get(&table.game).is_err() {
+            continue;
+        }
+        // A live lease of this node's own on a table it does not serve yet is a table it
+        // is opening this moment (claimed and stored, its task not yet listed): claiming
+        // it again would fence the table being opened at its first write.
+        if holder
+            .as_ref()
+            .is_some_and(|(node, expires_at)| *node == hall.node && *expires_at > looked)
+        {
             continue;
         }
         let ttl = hall.config.timing.lease_ttl;
