@@ -397,6 +397,31 @@ async fn every_game_is_played_across_three_nodes() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// Bans `name` from `warden`'s connection and waits for `player`'s connection (on any
+/// node) to be closed as banned.
+pub(crate) async fn ban_and_see_closed(
+    warden: &mut Connection,
+    player: &mut Connection,
+    name: &str,
+    nodes: &Nodes,
+) {
+    moderate(
+        warden,
+        ClientMessage::Ban {
+            user: name.into(),
+            reason: "cheating".into(),
+        },
+    )
+    .await;
+    closed_with(
+        player,
+        server::protocol::ErrorCode::Banned,
+        "the banned connection",
+        nodes,
+    )
+    .await;
+}
+
 /// Sends a moderator's `ban` or `unban` on `warden` and waits for it to be done.
 pub(crate) async fn moderate(warden: &mut Connection, message: ClientMessage) {
     let banning = matches!(message, ClientMessage::Ban { .. });
@@ -472,21 +497,7 @@ async fn an_account_is_one_account_across_nodes() {
     };
     let mut warden = registered(0, "warden").await;
     let mut player = registered(1, "wangwu").await;
-    moderate(
-        &mut warden,
-        ClientMessage::Ban {
-            user: "wangwu".into(),
-            reason: "cheating".into(),
-        },
-    )
-    .await;
-    closed_with(
-        &mut player,
-        ErrorCode::Banned,
-        "the banned connection",
-        &nodes,
-    )
-    .await;
+    ban_and_see_closed(&mut warden, &mut player, "wangwu", &nodes).await;
     let (mut third, _, _) = Connection::open(&nodes.addrs[2], None)
         .await
         .expect("connects");

@@ -7,7 +7,9 @@
 //! holds for chat at a table served by another node and in the lobby; and a late notice of
 //! an older login closes nothing.
 
-use crate::cluster::{closed_with, create, guest, moderate, redis, until, Nodes, WAIT};
+use crate::cluster::{
+    ban_and_see_closed, closed_with, create, guest, moderate, redis, until, Nodes, WAIT,
+};
 use crate::common::get;
 use server::client::{ClientError, Connection};
 use server::protocol::request;
@@ -226,21 +228,7 @@ async fn a_ban_blocks_its_players_address_on_every_node() {
         .session(register("qianqi"))
         .await
         .expect("registered");
-    moderate(
-        &mut warden,
-        ClientMessage::Ban {
-            user: "qianqi".into(),
-            reason: "cheating".into(),
-        },
-    )
-    .await;
-    closed_with(
-        &mut player,
-        ErrorCode::Banned,
-        "the banned connection",
-        &nodes,
-    )
-    .await;
+    ban_and_see_closed(&mut warden, &mut player, "qianqi", &nodes).await;
     // The player's node blocks the address as the connection closes: every node refuses
     // a new account from it (waiting for that node's word, not for a time).
     for addr in &nodes.addrs {
