@@ -108,6 +108,21 @@ impl TableTask {
             totals: self.totals.clone(),
             ratings,
         });
+        // A person gone past the grace period, whose seat a computer finished the game
+        // for, is not waited for between games (as on the timer, `on_timer`): the seat
+        // empties now, after the game that counted them (ratings and totals included),
+        // so the others can fill it and play on instead of waiting for a Ready that
+        // never comes.
+        let mut emptied = false;
+        for seat in &mut self.seats {
+            if seat.person.is_some() && seat.auto == Some(Auto::Away) {
+                seat.clear();
+                emptied = true;
+            }
+        }
+        if emptied {
+            self.save().await;
+        }
         self.publish_seats();
         self.close_if_abandoned().await;
     }

@@ -500,3 +500,87 @@ async fn a_refused_seat_is_named_by_its_number_from_one() {
     }
     server.stop().await;
 }
+
+/// A player who walks away mid-game is played for by a computer after the grace period;
+/// when that game ends their seat empties, so the table can fill it and play on. (It
+/// used to stay theirs, not ready, for good: the next game never started.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_mid_game_empties_when_the_game_ends() {
+    let mut config = crate::common::fast_config(crate::common::data_dir("left-mid-game"));
+    config.timing.grace = Duration::from_millis(300);
+    let server = TestServer::start(config).await;
+    let (mut a, _) = guest(&server.addr).await;
+    let (mut b, _) = guest(&server.addr).await;
+    let (table, mut sa) = create_table(&mut a, "gomoku", TableOptions::default()).await;
+    let join = ClientMessage::Join(request::Join {
+        table: table.clone(),
+        seat: Some(1),
+        invite: None,
+    });
+    enter(&mut b, &table, join).await;
+    for c in [&mut a, &mut b] {
+        let ready = ClientMessage::Ready(request::Ready {
+            table: table.clone(),
+            ready: true,
+        });
+        send(c, ready).await;
+    }
+    until(&mut a, &table, &mut sa, |m| {
+        matches!(m, ServerMessage::Table { game: Some(_), .. })
+    })
+    .await;
+    b.close().await;
+    until(
+        &mut a,
+        &table,
+        &mut sa,
+        |m| matches!(m, ServerMessage::Seats { info, .. } if info.seats[1].auto),
+    )
+    .await;
+    let resign = ClientMessage::Act(request::Act {
+        table: table.clone(),
+        action: json!("resign"),
+        seq: None,
+    });
+    send(&mut a, resign).await;
+    until(&mut a, &table, &mut sa, |m| {
+        matches!(m, ServerMessage::GameOver { .. })
+    })
+    .await;
+    let seats = until(&mut a, &table, &mut sa, |m| {
+        matches!(m, ServerMessage::Seats { .. })
+    })
+    .await;
+    let ServerMessage::Seats { info, .. } = seats else {
+        unreachable!()
+    };
+    assert!(
+        info.seats[1].user.is_none(),
+        "the seat left empties: {:?}",
+        info.seats[1]
+    );
+    assert!(
+        info.seats[0].user.is_some(),
+        "the player still here keeps theirs"
+    );
+    // The table plays on: a computer takes the empty seat and the next game starts.
+    send(
+        &mut a,
+        ClientMessage::AddBot(request::AddBot {
+            table: table.clone(),
+            seat: 1,
+            bot: "random".into(),
+        }),
+    )
+    .await;
+    let ready = ClientMessage::Ready(request::Ready {
+        table: table.clone(),
+        ready: true,
+    });
+    send(&mut a, ready).await;
+    until(&mut a, &table, &mut sa, |m| {
+        matches!(m, ServerMessage::Commitment { .. })
+    })
+    .await;
+    server.stop().await;
+}
