@@ -31,7 +31,7 @@ const zh = {
   'table.leave': '离开', 'table.invite': '邀请链接', 'table.copied': '邀请链接已复制',
   'table.seat': '{n} 号座', 'table.empty': '空位', 'table.sit': '坐这里', 'table.addbot': '加电脑',
   'table.lastturn': '{name}的上一手', 'table.you': '你', 'table.bot': '电脑', 'table.away': '离线', 'table.auto': '托管中',
-  'table.ready': '准备', 'table.notready': '取消准备', 'table.waiting': '等待其他玩家…', 'table.fill': '{time} 后电脑入座，其他玩家仍可加入',
+  'table.ready': '准备', 'table.notready': '取消准备', 'table.waiting': '等待其他玩家…', 'table.yourready': '其他人都已准备好：按“准备”开始', 'table.fill': '{time} 后电脑入座，其他玩家仍可加入',
   'table.spectating': '观战中', 'table.yourturn': '轮到你了', 'table.yourturnoffline': '轮到你了：连接恢复后即可出牌', 'table.turnof': '等待 {name}',
   'table.cardsleft': '剩 {n} 张', 'table.games': '第 {n} 局', 'table.dealing': '正在洗牌…',
   'act.play': '出牌', 'act.pass': '不出', 'act.hint': '提示', 'act.auto': '托管', 'act.autooff': '取消托管',
@@ -167,6 +167,9 @@ const zh = {
   'cc.cell': '{rank}：外面还有 {n} 张',
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': '简单', 'level.normal': '普通', 'level.strong': '困难', 'level.n': '{n} 级',
+  // Computer players by kind, where no level of the game plays them (levels.js's botName).
+  'bot.random': '随机出手', 'bot.heuristic': '凭经验', 'bot.search:fast': '快速算牌', 'bot.search': '算牌', 'bot.search:strong': '深度算牌',
+  'bot.seed': '稳健', 'bot.counting': '记牌', 'bot.classic': '经典', 'bot.engine': '10 级', 'bot.other': '电脑玩家',
   'level.quick': '电脑强度', 'level.pick': '电脑：{level}', 'level.record': '与电脑对局', 'level.level': '电脑强度', 'level.won': '胜', 'level.lost': '负', 'level.drawn': '和',
   // A table's options in a lobby row, in words (levels.js's tableMeta).
   'opt.card_counter': '记牌器', 'opt.doubling.double': '加倍', 'opt.doubling.super': '超级加倍', 'opt.show_cards': '明牌',
@@ -204,7 +207,7 @@ const en = {
   'table.leave': 'Leave', 'table.invite': 'Invite link', 'table.copied': 'Invite link copied',
   'table.seat': 'Seat {n}', 'table.empty': 'empty', 'table.sit': 'Sit here', 'table.addbot': 'Add computer',
   'table.lastturn': 'last turn of {name}', 'table.you': 'you', 'table.bot': 'computer', 'table.away': 'away', 'table.auto': 'auto-play',
-  'table.ready': 'Ready', 'table.notready': 'Not ready', 'table.waiting': 'Waiting for players…', 'table.fill': 'Computers take the empty seats in {time}; people may still join',
+  'table.ready': 'Ready', 'table.notready': 'Not ready', 'table.waiting': 'Waiting for players…', 'table.yourready': 'Everyone else is ready: press Ready to start', 'table.fill': 'Computers take the empty seats in {time}; people may still join',
   'table.spectating': 'Watching', 'table.yourturn': 'Your turn', 'table.yourturnoffline': 'Your turn, once the connection is back', 'table.turnof': 'Waiting for {name}',
   'table.cardsleft': '{n} left', 'table.games': 'Game {n}', 'table.dealing': 'Shuffling…',
   'act.play': 'Play', 'act.pass': 'Pass', 'act.hint': 'Hint', 'act.auto': 'Auto-play', 'act.autooff': 'Stop auto',
@@ -338,6 +341,8 @@ const en = {
   'cc.cell': '{rank}: {n} still out',
   // Computer levels, the record against them, rated play told (levels.js).
   'level.easy': 'Easy', 'level.normal': 'Normal', 'level.strong': 'Strong', 'level.n': 'Level {n}',
+  'bot.random': 'Random moves', 'bot.heuristic': 'Rule of thumb', 'bot.search:fast': 'Quick thinker', 'bot.search': 'Thinker', 'bot.search:strong': 'Deep thinker',
+  'bot.seed': 'Steady', 'bot.counting': 'Card counter', 'bot.classic': 'Classic', 'bot.engine': 'Level 10', 'bot.other': 'Computer player',
   'level.quick': 'Computer strength', 'level.pick': 'Computers: {level}', 'level.record': 'Against computers', 'level.level': 'Computer strength', 'level.won': 'Won', 'level.lost': 'Lost', 'level.drawn': 'Drawn',
   // A table's options in a lobby row, in words (levels.js's tableMeta).
   'opt.card_counter': 'card counter', 'opt.doubling.double': 'doubling', 'opt.doubling.super': 'super doubling', 'opt.show_cards': 'show hand (明牌)',

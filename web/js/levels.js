@@ -113,13 +113,35 @@ export function botLevel(g, bot) {
   return level ? levelName(level.name) : null;
 }
 
+/**
+ * Which computer player `bot` (the server's id: `search`, `engine:L3`, `counting`…) is,
+ * for people, in the page's language: the level of `g` it plays at, as the lobby and the
+ * level picker name it, else its kind's own name, else a computer player. Never the id:
+ * it is English and means nothing to a player.
+ */
+export function botName(g, bot) {
+  const level = botLevel(g, bot);
+  if (level) return level;
+  const kind = String(bot || '');
+  // Gomoku's engine at a level the game does not list by that name (`engine:L10`).
+  const at = /^engine:(L\d+)$/.exec(kind);
+  if (at) return levelName(at[1]);
+  return has(`bot.${kind}`) ? t(`bot.${kind}`) : t('bot.other');
+}
+
+/** The badge beside a computer's name that says which computer player it is. */
+export function botBadge(g, bot) {
+  return h('span', { class: 'badge bot', title: t('level.level'), dataset: { bot } }, botName(g, bot));
+}
+
 /** A game of a history played rated: a mark beside its name. */
 export function ratedMark(game) {
   return game.rated ? h('span', { class: 'badge rated', title: t('meta.rated_hint') }, `★ ${t('meta.rated')}`) : null;
 }
 
-/** The profile's record against computers: per game and level, games, won, lost, drawn. */
-export function computerRecord(rows, gameName) {
+/** The profile's record against computers: per game and level, games, won, lost, drawn;
+ * `gameName` and `gameInfo` name a game and find its levels. */
+export function computerRecord(rows, gameName, gameInfo) {
   if (!rows?.length) return null;
   return [
     h('h2', {}, t('level.record')),
@@ -139,7 +161,7 @@ export function computerRecord(rows, gameName) {
             'tr',
             { dataset: { game: r.game, level: r.level || r.bot } },
             h('td', {}, gameName(r.game)),
-            h('td', {}, r.level ? levelName(r.level) : r.bot),
+            h('td', {}, r.level ? levelName(r.level) : botName(gameInfo(r.game), r.bot)),
             h('td', {}, String(r.played)),
             h('td', { class: r.won ? 'plus' : '' }, String(r.won)),
             h('td', { class: r.lost ? 'minus' : '' }, String(r.lost)),

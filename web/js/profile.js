@@ -8,7 +8,7 @@ import { gameName, gameInfo } from './lobby.js';
 import { screenOf, actionText, fit } from './table.js';
 import { checkDeal } from './fair.js';
 import { api } from './net.js';
-import { computerRecord, ratedMark, botLevel } from './levels.js';
+import { computerRecord, ratedMark, botLevel, botBadge } from './levels.js';
 
 /** Whom a game of the history was played with: the people by name, each a link to their
  * profile, and the computers counted. */
@@ -152,7 +152,7 @@ export function profileView(hall, name) {
               ),
             ),
           ),
-        computerRecord(data.computers, gameName),
+        computerRecord(data.computers, gameName, gameInfo),
         h('h2', {}, t('profile.history')),
         data.games.length === 0
           ? h('p', { class: 'note' }, t('profile.none'))
@@ -236,7 +236,7 @@ export function replayView(hall, id) {
         if (p?.bot) return `${t('table.bot')} ${i + 1}`;
         return t('table.seat', { n: i + 1 });
       },
-      badges: (i) => [players[i]?.bot && h('span', { class: 'badge' }, players[i].bot), players[i]?.user && players[i].user.id === hall.user?.id && h('span', { class: 'badge you' }, t('table.you'))],
+      badges: (i) => [players[i]?.bot && botBadge(gameInfo(record.game), players[i].bot), players[i]?.user && players[i].user.id === hall.user?.id && h('span', { class: 'badge you' }, t('table.you'))],
       myTurn: () => false,
       timer: () => null,
       act: () => {},

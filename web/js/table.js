@@ -1,6 +1,7 @@
 // One table: its state kept from the server's messages (snapshots, actions, game over,
-// seats, chat), the frame around every game (header, seats while waiting, the end-of-game
-// panel, chat) and the game's own drawing from cardtable.js, tenhalf.js or gomoku.js.
+// seats, chat), the frame around every game (header, chat, and from over.js the waiting
+// room and the end-of-game panel) and the game's own drawing from cardtable.js,
+// tenhalf.js or gomoku.js.
 
 import { h, put, toast, clock } from './dom.js';
 import { t, lang } from './i18n.js';
@@ -17,7 +18,7 @@ import * as tenhalf from './tenhalf.js';
 import * as gomoku from './gomoku.js';
 import { cue, opened } from './cues.js';
 import { botFor } from './levels.js';
-import { overPanel } from './over.js';
+import { overPanel, waitingRoom } from './over.js';
 
 /** Each game's drawing, by game id. */
 // Each table screen, by the name a game's presentation gives it (`screen` in /api/games).
@@ -410,7 +411,7 @@ export class TableView {
     }
     // The screen puts the result where the player is looking: on the felt over a card
     // table, in place of the buttons beside a Gomoku board.
-    put(this.stage, this.game || this.over ? R.render(this, this.over && this.overPanel()) : this.waiting());
+    put(this.stage, this.game || this.over ? R.render(this, this.over && this.overPanel()) : waitingRoom(this));
     this.stage.dataset.game = this.info.game;
     fit(this.stage);
     guide(this);
@@ -513,57 +514,6 @@ export class TableView {
         t('table.leave'),
       ),
     );
-  }
-
-  /**
-   * Before a game: the seats, with sit / add computer / ready. The buttons wait for the
-   * table as the server has it now (`synced`): the seats a resume replays before its
-   * snapshot are past (a new table's first are all empty, ours among them), and so are
-   * those seen before the connection dropped; a seat empty there may be taken, and a
-   * press on it could only be refused.
-   */
-  waiting() {
-    const info = this.info;
-    const me = this.hall.user;
-    const live = this.synced;
-    const host = live && me && info.host === me.name;
-    const seats = info.seats.map((s, i) =>
-      h(
-        'li',
-        { class: ['wseat', s.ready && 'ready'] },
-        h('span', { class: 'wname' }, this.name(i), s.bot && h('span', { class: 'badge' }, s.bot), this.badges(i)),
-        h('span', { class: 'wstate' }, s.user || s.bot ? (s.ready ? '✓ ' + t('table.ready') : '…') : ''),
-        !s.user && !s.bot && live && this.you === undefined && h('button', { type: 'button', class: 'ghost small', on: { click: () => this.send({ type: 'join', seat: i, invite: this.invite }) } }, t('table.sit')),
-        !s.user &&
-          !s.bot &&
-          host &&
-          info.options.computers &&
-          h('button', { type: 'button', class: 'ghost small', 'aria-disabled': this.adding.has(i) && 'true', dataset: { focus: `bot-${i}` }, on: { click: () => this.addBot(i) } }, t('table.addbot')),
-      ),
-    );
-    const mine = live && this.mySeat();
-    return h(
-      'div',
-      { class: 'waiting felt' },
-      h('h2', {}, this.dealing ? t('table.dealing') : t('table.waiting')),
-      h('ul', { class: 'wseats' }, seats),
-      this.fillNote(),
-      mine &&
-        h(
-          'button',
-          { type: 'button', class: 'primary big', dataset: { focus: 'ready' }, on: { click: () => this.send({ type: 'ready', ready: !mine.ready }) } },
-          mine.ready ? t('table.notready') : t('table.ready'),
-        ),
-    );
-  }
-
-  /** Quick play: how soon computers take the empty seats (people who sit down before then
-   * play each other), so that "play vs computers" does not look like waiting for nobody. */
-  fillNote() {
-    if (!this.fillAt || this.dealing || !this.info.seats.some((s) => !s.user && !s.bot)) return null;
-    const [before, after = ''] = t('table.fill').split('{time}');
-    const until = String(this.fillAt);
-    return h('p', { class: 'fillnote' }, before, h('span', { class: 'fillclock', dataset: { until } }, clock(this.fillAt - Date.now())), after);
   }
 
   /** Asks for a computer in `seat`, once: until the server answers, the button waits. */

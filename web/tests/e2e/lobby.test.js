@@ -40,14 +40,20 @@ test('a finished game replays step by step, its players named, its deal checked'
   const [, last] = (await step.innerText()).match(/^Step (\d+) \/ \1$/) || [];
   assert.ok(last, `the replay opens at the end: ${await step.innerText()}`);
   // Seats named as at the table: us, with the "you" badge, and the computers by seat with
-  // the computer player's name.
+  // which computer player each is, in words (the level quick play seated), never the
+  // server's id for it ("search"), in either language.
   const who = page.locator('.replay .seat .who');
   await who.first().waitFor();
   const names = await who.allInnerTexts();
   assert.equal(names.length, 4, names.join(' | '));
   assert.ok(names.some((n) => n.startsWith(me) && n.includes('you')), names.join(' | '));
-  for (const seat of [2, 3, 4]) assert.ok(names.some((n) => n.startsWith(`computer ${seat}`) && n.includes('search')), names.join(' | '));
-  const at = (k) => page.waitForFunction(([k, n]) => document.querySelector('.rbar [role="status"]').innerText === `Step ${k} / ${n}`, [k, Number(last)]);
+  for (const seat of [2, 3, 4]) assert.ok(names.some((n) => n.startsWith(`computer ${seat}`) && n.includes('Normal')), names.join(' | '));
+  assert.ok(!names.some((n) => n.includes('search')), names.join(' | '));
+  const at = (k) => page.waitForFunction(([k, n]) => document.querySelector('.rbar [role="status"]')?.innerText === `Step ${k} / ${n}`, [k, Number(last)]);
+  await page.locator('#lang').click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.replay .badge.bot')].map((b) => b.innerText).join() === '普通,普通,普通');
+  await page.locator('#lang').click();
+  await at(last);
   // One step back, then the arrow keys, again and again: the button clicked is drawn
   // anew at each step, and the keys go on working.
   await page.locator('.rbar button', { hasText: 'Back' }).click();

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, openPage } from './harness.js';
+import { setup, openPage, screenshotPath } from './harness.js';
 
 const env = setup();
 
@@ -67,5 +67,55 @@ test("a new table's waiting room offers its buttons once the table has answered;
   await page.waitForFunction(() => window.qipai.view.info.seats[3].bot && document.activeElement?.dataset.focus === 'ready');
   assert.deepEqual(refusals, []);
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the waiting room asks us for Ready once every other seat is taken and ready, and names each computer player in words, in both languages', async () => {
+  const page = await openPage(env.browser, env.server.url);
+  await page.waitForFunction(() => window.qipai.hall.user);
+  await page.locator('.g-doudizhu .gamebtns button.ghost', { hasText: 'New table' }).click();
+  await page.locator('dialog button[value="go"]').click();
+  await page.locator('.waiting [data-focus="ready"]').waitFor();
+  const heading = page.locator('.waiting h2');
+  // Seats still empty: the table waits for others, whether or not we are ready.
+  assert.equal(await heading.innerText(), 'Waiting for players…');
+  await page.locator('[data-focus="bot-1"]').click();
+  const seated = (n) => page.waitForFunction((n) => document.querySelectorAll('.waiting .wseat.ready').length === n, n);
+  await seated(1);
+  assert.equal(await heading.innerText(), 'Waiting for players…', 'one seat is still empty');
+  await page.locator('[data-focus="bot-2"]').click();
+  await seated(2);
+  // Every other seat taken and ready: only our Ready is missing, and the heading says so.
+  assert.equal(await heading.innerText(), 'Everyone else is ready: press Ready to start');
+  // The computers are named by the level the table seats (the server's "search"), not by
+  // the server's id for their program.
+  assert.deepEqual(await page.locator('.waiting .badge.bot').allInnerTexts(), ['Normal', 'Normal']);
+  const shoot = async (name) => {
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 812],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: screenshotPath(`${name}-${width}`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  await shoot('waiting-yourready-en');
+  await page.locator('#lang').click();
+  // Drawn anew in Chinese; the Ready button comes with the table's snapshot.
+  await page.locator('.waiting [data-focus="ready"]', { hasText: '准备' }).waitFor();
+  assert.equal(await heading.innerText(), '其他人都已准备好：按“准备”开始');
+  assert.deepEqual(await page.locator('.waiting .badge.bot').allInnerTexts(), ['普通', '普通']);
+  assert.ok(!(await page.locator('.waiting').innerText()).includes('search'));
+  await shoot('waiting-yourready-zh');
+  // Ready: the game starts, the computers at the table named in Chinese too.
+  await page.locator('[data-focus="ready"]').click();
+  await page.locator('.stage .cardgame').waitFor();
+  await shoot('table-computers-zh');
+  await page.locator('#lang').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await shoot('table-computers-en');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(page.refusals, []);
   await page.context().close();
 });
