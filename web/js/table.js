@@ -430,6 +430,16 @@ export class TableView {
     return bots.find((b) => Number(b.dataset.focus.slice(4)) > seat) || bots[0] || this.stage.querySelector('[data-focus="ready"]');
   }
 
+  /**
+   * The header's count of games, before the status: the game being played ("Game 3"),
+   * or between games how many were played ("After game 2"); nothing before the first, where
+   * "Game 0" would only puzzle.
+   */
+  headCount(info) {
+    if (info.status !== 'waiting') return `${t('table.games', { n: info.games + 1 })} · `;
+    return info.games > 0 ? `${t('table.played', { n: info.games })} · ` : '';
+  }
+
   renderHead() {
     const info = this.info;
     const game = info ? gameName(info.game) : '';
@@ -438,7 +448,7 @@ export class TableView {
     put(
       this.head,
       h('a', { class: 'back', href: '#/', 'aria-label': t('nav.lobby') }, '‹'),
-      h('h1', {}, game, info && h('small', {}, `${t('table.games', { n: info.games + (info.status === 'waiting' ? 0 : 1) })} · ${status}`)),
+      h('h1', {}, game, info && h('small', {}, this.headCount(info) + status)),
       this.you === undefined && info && h('span', { class: 'badge spect' }, t('table.spectating')),
       this.you === undefined && info && this.cameToFull && h('span', { class: 'doornote', role: 'status' }, t('door.watching')),
       h('span', { class: 'spacer' }),

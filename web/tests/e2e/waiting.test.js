@@ -55,6 +55,9 @@ test("a new table's waiting room offers its buttons once the table has answered;
   assert.ok(holding, 'the snapshot that answered the resume was held');
   assert.deepEqual(await page.locator('.waiting button').allInnerTexts(), ['Add computer', 'Add computer', 'Add computer', 'Ready']);
   assert.match(await seats.first().innerText(), new RegExp(await page.evaluate(() => window.qipai.hall.user.name)));
+  // Before its first game the header counts no game ("Game 0" would only puzzle).
+  const head = await page.locator('.tbar h1 small').innerText();
+  assert.ok(!/\d/.test(head), `no game number before the first game: "${head}"`);
   // A double click asks for one computer.
   await page.locator('[data-focus="bot-1"]').dblclick();
   await page.waitForFunction(() => window.qipai.view.info.seats[1].bot);
