@@ -85,7 +85,7 @@ pub enum ParseActionError {
     #[error("declare `partner`, `hidden` or `open`")]
     NotADeclaration,
     /// During play, ranks that do not read.
-    #[error("{0}; type ranks like `3 3 3 4 4` or `pass`")]
+    #[error("{0}; type ranks like `3 3 3 4 4`, cards with their suits like `6d 6c` (or 6♦ 6♣), or `pass`")]
     Ranks(#[source] cards::ParseError),
     /// During play, suited cards that do not read (a suit left out of one, say).
     #[error("{0}; type your cards with their suits like `6d 6c` (or 6♦ 6♣), or ranks alone")]
