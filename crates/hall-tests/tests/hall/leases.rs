@@ -44,10 +44,16 @@ async fn a_table_claimed_by_another_node_stops_at_its_next_write() {
         }
         other => panic!("the table went on after another node claimed it: {other:?}"),
     }
-    assert!(
-        server.hall.table(&table).is_none(),
-        "the hall no longer serves the table"
-    );
+    // The refusal is sent before the table's task ends and leaves the hall's list: wait
+    // for that (a deadlock guard, not a timing claim).
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while server.hall.table(&table).is_some() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the hall no longer serves the table"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     assert_eq!(
         moves_stored(&server, &table).await,
         stored_at_claim,

@@ -21,7 +21,7 @@ async fn games_stored_before_the_private_column_take_it_from_their_table() {
         .create_if_missing(true);
     let mut conn = options.connect().await.expect("a database");
     // The database as the first version left it.
-    sqlx::migrate!("./migrations/sqlite")
+    sqlx::migrate!("../server/migrations/sqlite")
         .run_to(1, &mut conn)
         .await
         .expect("the first migration");
@@ -97,7 +97,7 @@ async fn older_look_alike_names_keep_their_logins_and_no_new_one_is_made() {
         .filename(dir.join("qipai.db"))
         .create_if_missing(true);
     let mut conn = options.connect().await.expect("a database");
-    sqlx::migrate!("./migrations/sqlite")
+    sqlx::migrate!("../server/migrations/sqlite")
         .run_to(4, &mut conn)
         .await
         .expect("the migrations before the skeletons");

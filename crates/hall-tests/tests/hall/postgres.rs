@@ -421,7 +421,7 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
         .connect()
         .await
         .expect("a database");
-    sqlx::migrate!("./migrations/sqlite")
+    sqlx::migrate!("../server/migrations/sqlite")
         .run_to(3, &mut conn)
         .await
         .expect("the migrations before the keys");
@@ -469,7 +469,7 @@ async fn older_accounts_whose_names_fold_alike_keep_their_logins() {
         .await
         .expect("a database");
     let mut conn = PgConnection::connect(&url).await.expect("connects");
-    sqlx::migrate!("./migrations/postgres")
+    sqlx::migrate!("../server/migrations/postgres")
         .run_to(1, &mut conn)
         .await
         .expect("the first migration");
