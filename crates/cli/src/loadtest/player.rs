@@ -333,15 +333,32 @@ impl Player {
 
     /// Whether a numbered message is news (a number not seen before; a replay of one seen
     /// is not), taking its number as the last seen.
+    ///
+    /// The first message of a resume that does not follow the last one seen means the
+    /// replay starts past a gap (the table moved to another node, whose numbers begin at
+    /// its new epoch, or its replay buffer no longer reaches back): what this client saw of
+    /// the game in hand ends there, and a `game_over` resent from the store must not make
+    /// it look whole.
     fn fresh(&mut self, seq: u64) -> bool {
         if seq <= self.seq {
             return false;
         }
         self.seq = seq;
         if let Some(r) = &mut self.resuming {
+            let gap = !r.replayed && seq != r.from_seq + 1;
             r.replayed = true;
+            if gap {
+                self.lose_track();
+            }
         }
         true
+    }
+
+    /// What this client saw of the game in hand stops here: what it sees next is a new
+    /// stretch, placed in the record on its own.
+    fn lose_track(&mut self) {
+        let next = Segment::default();
+        self.done.push(std::mem::replace(&mut self.seg, next));
     }
 
     /// Takes in one message.
@@ -480,9 +497,9 @@ impl Player {
         };
         // Whatever move was on its way is in this state, or never will be.
         self.sent_at = None;
-        let epoch = |s: u64| s >> 32;
-        let missed =
-            epoch(seq) != epoch(back.from_seq) || (!back.replayed && seq > back.from_seq + 1);
+        // A replay that started past a gap has said so already ([`Player::fresh`]); one that
+        // sent nothing missed whatever the table numbered since.
+        let missed = !back.replayed && seq > back.from_seq + 1;
         match game {
             Some(g) if self.game_id.as_deref() != Some(g.game_id.as_str()) => {
                 self.new_game(&ctx.live, tally, g.game_id.clone(), None);
@@ -490,8 +507,7 @@ impl Player {
             }
             Some(g) => {
                 if missed {
-                    let next = Segment::default();
-                    self.done.push(std::mem::replace(&mut self.seg, next));
+                    self.lose_track();
                 }
                 self.set_state(Some(g));
             }
