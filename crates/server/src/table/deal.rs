@@ -4,15 +4,26 @@
 
 use super::log::Entry;
 use super::play::{Phase, Running};
+use super::stall::Owed;
 use super::{Client, TableTask};
 use crate::hall::Refusal;
 use crate::protocol::ErrorCode;
-use crate::store::StoredGame;
+use crate::store::{StoreError, StoreResult, StoredGame};
 use game::{fair, Nonce, Seed, Table, TableSetup};
 use rand::TryRngCore;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
+
+/// A deal made and waiting to be stored: nobody sees a card of it before it is.
+pub struct Dealt {
+    /// The game as it is stored: seed, nonces, players.
+    pub(super) stored: StoredGame,
+    /// The game dealt.
+    pub(super) table: Box<dyn Table>,
+    /// Each seat's game clock.
+    pub(super) bank: Duration,
+}
 
 /// The deal being prepared: the server is committed to its seed and waits for nonces.
 pub struct Dealing {
@@ -197,21 +208,37 @@ impl TableTask {
             rated: self.options.rated,
             private: self.options.private,
         };
-        let Some(fence) = self.fence() else { return };
-        if let Err(e) = self.hall.store.start_game(&fence, &stored).await {
-            if self.fenced(&e) {
-                return;
-            }
-            tracing::error!(table = %self.id, error = %e, "cannot store the deal");
-            return self.back_to_waiting("the server could not store the deal");
-        }
         let bank = Duration::from_secs(u64::from(
             self.options.game_seconds.or(game.game_clock()).unwrap_or(0),
         ));
-        self.start_running(d.game_id, table, bank).await;
+        let dealt = Dealt {
+            stored,
+            table,
+            bank,
+        };
+        match self.store_deal(&dealt.stored, false).await {
+            Ok(()) => self.start_running(d.game_id, dealt.table, dealt.bank).await,
+            Err(e) => self.stall(Owed::Deal(Box::new(dealt)), 0, &e),
+        }
     }
 
-    /// Gives up a deal that could not be stored, telling everyone why.
+    /// Stores a deal. `retried`: an earlier attempt at this very deal failed, and may have
+    /// been stored unheard (the database went out of reach before it answered), so its
+    /// row already there is this deal's: only this table, under its lease, deals a game
+    /// with this id, and it deals no other while this one waits.
+    pub(super) async fn store_deal(&self, game: &StoredGame, retried: bool) -> StoreResult<()> {
+        let fence = self.fence().ok_or_else(|| StoreError::Fenced {
+            table: self.id.clone(),
+            epoch: 0,
+            current: None,
+        })?;
+        match self.hall.store.start_game(&fence, game).await {
+            Err(StoreError::Exists(_)) if retried => Ok(()),
+            other => other,
+        }
+    }
+
+    /// Gives up a deal that could not be made, telling everyone why.
     pub(super) fn back_to_waiting(&mut self, why: &str) {
         self.set_phase(Phase::Waiting);
         self.tell_storage(why);

@@ -1,9 +1,12 @@
 //! When the store is out of reach: a table that cannot go on without it waits for it,
 //! however long that takes, instead of going on from what is not stored.
 //!
-//! A table only ever goes on from what is stored ("commit, then broadcast"). Two things
+//! A table only ever goes on from what is stored ("commit, then broadcast"). Three things
 //! it cannot do without the store:
 //!
+//! * **store a deal**: its seed and nonces, before anyone sees a card. The same deal is
+//!   stored when the store answers (its commitment is out already; a new one would
+//!   leave the first unfinished, and an attempt stored unheard would block its id).
 //! * **read its game back** after a move the store refused: the move is taken back by
 //!   rebuilding the game from what is stored, and until that read succeeds there is no
 //!   game to go on with. (Giving up here used to leave the table waiting for a new deal,
@@ -15,11 +18,12 @@
 //! So the table stalls ([`Phase::Stalled`]): it refuses moves with a `storage` error and
 //! deals nothing, while seats, chat and watching go on, and it tries again at 0.5 s, 1 s,
 //! 2 s… up to [`Timing::store_retry`](crate::config::Timing::store_retry) between
-//! attempts. When the store answers, the game is rebuilt (everyone gets it afresh) or the
-//! end is published, and the table carries on as if nothing had happened. A hall stopped
+//! attempts. When the store answers, the deal is played, the game is rebuilt (everyone
+//! gets it afresh) or the end is published, and the table carries on as if nothing had happened. A hall stopped
 //! meanwhile loses nothing either: every move was stored, and the next start rebuilds the
 //! game, or ends it if it was over.
 
+use super::deal::Dealt;
 use super::end::Ending;
 use super::play::Phase;
 use super::TableTask;
@@ -40,6 +44,10 @@ pub struct Stall {
 
 /// What a stalled table cannot go on without.
 pub enum Owed {
+    /// Storing a deal: the same deal, seed and nonces, whose commitment everyone has.
+    /// (Giving it up used to leave every seat ready and no deal coming, the table stuck
+    /// until someone stood up.)
+    Deal(Box<Dealt>),
     /// Reading the running game back from the store.
     Game,
     /// Storing a finished game's end.
@@ -69,7 +77,7 @@ impl TableTask {
 
     /// Waits for the store after `attempts` failed attempts at `owed`, the last with
     /// `error`. Everyone at the table hears of it at the first.
-    fn stall(&mut self, owed: Owed, attempts: u32, error: &StoreError) {
+    pub(super) fn stall(&mut self, owed: Owed, attempts: u32, error: &StoreError) {
         if self.fenced(error) {
             // Not the store out of reach: another node owns the table now.
             return;
@@ -81,6 +89,9 @@ impl TableTask {
             "the store is out of reach; the table waits for it");
         if attempts == 0 {
             let why = match owed {
+                Owed::Deal(_) => {
+                    "the server could not store the deal; the table deals it when its storage answers"
+                }
                 Owed::Game => {
                     "the server cannot read this game back from its storage; the table waits for it"
                 }
@@ -119,6 +130,18 @@ impl TableTask {
             return;
         };
         match stall.owed {
+            Owed::Deal(dealt) => match self.store_deal(&dealt.stored, true).await {
+                Ok(()) => {
+                    tracing::info!(table = %self.id, "the store is back; the deal is stored");
+                    let Dealt {
+                        stored,
+                        table,
+                        bank,
+                    } = *dealt;
+                    self.start_running(stored.id, table, bank).await;
+                }
+                Err(e) => self.stall(Owed::Deal(dealt), stall.attempts, &e),
+            },
             Owed::Game => match self.resume_game().await {
                 Ok(()) => tracing::info!(table = %self.id, "the store is back; the game goes on"),
                 Err(e) => self.stall(Owed::Game, stall.attempts, &e),
