@@ -7,6 +7,7 @@
 
 use crate::common::Connection;
 use crate::common::{data_dir, fast_config, get, get_as, quick_game, refused, TestServer};
+use server::client::ClientError;
 use server::metrics::Metrics;
 use server::protocol::request;
 use server::protocol::UserInfo;
@@ -123,7 +124,7 @@ async fn a_hall_rides_out_broken_database_connections() {
     });
     let mut records = Vec::new();
     for game in ["doudizhu", "bigtwo", "gomoku"] {
-        records.push(quick_game(&mut c, game, "random").await);
+        records.push(game_through_cuts(&mut c, game).await);
     }
     let _ = stop.send(());
     let cuts = cutter.await.expect("the cutter");
@@ -138,6 +139,33 @@ async fn a_hall_rides_out_broken_database_connections() {
 
     drop(c);
     hall.stop().await;
+}
+
+/// One quick game of `game` played to its end while the database's connections are cut.
+/// The store tries each write again for a few seconds; a write that still fails (every
+/// attempt cut, which a loaded machine makes likelier) stalls the table with a `storage`
+/// notice until the store answers, which is the hall riding the cuts out too: the player
+/// goes on, sending a refused move again, as the page and the terminal do.
+async fn game_through_cuts(c: &mut Connection, game: &str) -> game::Record {
+    let games = crate::common::registry();
+    let g = games.get(game).expect("a game");
+    let quick = ClientMessage::QuickPlay {
+        game: game.into(),
+        level: None,
+    };
+    let (table, mut seen) = crate::common::open_table(c, quick).await;
+    let mut stalls = 0;
+    loop {
+        match crate::common::play_game(c, &table, g, "random", &mut seen, crate::common::WAIT).await
+        {
+            Ok(record) => return serde_json::from_value(record).expect("a record"),
+            Err(ClientError::Refused { code, message }) if code == "storage" && stalls < 20 => {
+                stalls += 1;
+                eprintln!("{game}: the table waits for the store ({message}); playing on");
+            }
+            Err(e) => panic!("the {game} game finishes: {e:?}"),
+        }
+    }
 }
 
 /// A TCP relay to the test's PostgreSQL server that the test can cut: every connection
@@ -289,6 +317,69 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
     .expect("a record");
     assert_eq!(record.id, game_id);
     let (status, body) = get(&hall.addr, &format!("/api/games/{game_id}")).await;
+    assert_eq!(status, 200, "{body}");
+    let stored: game::Record = serde_json::from_str(&body).expect("a record");
+    assert_eq!(stored.actions, record.actions);
+    assert_eq!(stored.outcome, record.outcome);
+    drop(conn);
+    hall.stop().await;
+}
+
+/// The network to the database drops as a quick-play table is about to deal: the deal,
+/// whose commitment everyone has, cannot be stored. The table says so, waits for the
+/// store (every seat still ready) and deals that same game when the network is back; it
+/// is played to an end that is stored. (It used to go back to waiting with every seat
+/// ready and no deal coming.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_the_store_could_not_take_is_dealt_when_it_answers() {
+    let server = crate::common::postgres();
+    let (user, host) = server.rsplit_once('@').expect("user@host:port");
+    let relay = Relay::start(host.to_string()).await;
+    let dir = data_dir("lost-deal");
+    let mut config = fast_config(dir.clone());
+    config.database = Some(crate::common::database_on(
+        &format!("{user}@{}", relay.addr),
+        &dir,
+    ));
+    let hall = TestServer::start(config).await;
+    let games = crate::common::registry();
+    let g = games.get("doudizhu").expect("doudizhu");
+    let (mut conn, _) = crate::common::guest(&hall.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+        level: None,
+    };
+    let (table, mut seen) = crate::common::open_table(&mut conn, quick).await;
+    relay.cut();
+    let cut_at = Instant::now();
+    let mut committed = None;
+    crate::common::until_within(&mut conn, &table, &mut seen, PATIENCE, |m| {
+        if let ServerMessage::Commitment { game_id, .. } = m {
+            committed = Some(game_id.clone());
+        }
+        matches!(m, ServerMessage::Error { code, message, .. }
+            if code == "storage" && message.contains("could not store the deal"))
+    })
+    .await;
+    let committed = committed.expect("a commitment before the deal");
+    assert!(
+        seen.game.is_none(),
+        "no card is seen before the deal is stored"
+    );
+    tokio::time::sleep(std::time::Duration::from_secs(8).saturating_sub(cut_at.elapsed())).await;
+    relay.mend();
+
+    let record: game::Record = serde_json::from_value(
+        crate::common::play_game(&mut conn, &table, g, "random", &mut seen, PATIENCE)
+            .await
+            .expect("the game is dealt and played to its end"),
+    )
+    .expect("a record");
+    assert_eq!(
+        record.id, committed,
+        "the game committed to is the one dealt"
+    );
+    let (status, body) = get(&hall.addr, &format!("/api/games/{}", record.id)).await;
     assert_eq!(status, 200, "{body}");
     let stored: game::Record = serde_json::from_str(&body).expect("a record");
     assert_eq!(stored.actions, record.actions);
