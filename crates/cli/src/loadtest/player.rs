@@ -52,6 +52,11 @@ pub struct Player {
     acted_at: Option<u64>,
     /// When this client's move on its way was sent, and on which connection.
     sent_at: Option<(Instant, u64)>,
+    /// Moves of this game given up at a resume whose broadcast may yet come: one sent to
+    /// a table across nodes while Redis restarts can reach it after the resume's
+    /// snapshot. Its broadcast then is late, not a move applied twice (the same turn's
+    /// move sent again after the resume is refused as stale).
+    unsettled: u32,
     move_at: Option<Instant>,
     ready_at: Option<Instant>,
     /// Connections made so far (the latency of a move counts only on the connection it
@@ -80,6 +85,7 @@ impl Player {
             version: 0,
             acted_at: None,
             sent_at: None,
+            unsettled: 0,
             move_at: None,
             ready_at: None,
             connection: 0,
@@ -462,8 +468,8 @@ impl Player {
     }
 
     /// This seat's action was broadcast: the acknowledgment of the move on its way, or,
-    /// with none on its way, an action applied twice (unless the turn ran out, or it is
-    /// a replay after a resume).
+    /// with none on its way, an action applied twice (unless the turn ran out, it is a
+    /// replay after a resume, or it is a move given up at a resume that came late).
     fn own(&mut self, live: &Live, tally: &mut Tally, timed_out: bool) {
         match self.sent_at.take() {
             Some((sent, on))
@@ -474,6 +480,9 @@ impl Player {
                 live.acked.fetch_add(1, Ordering::Relaxed);
             }
             Some(_) => {}
+            None if !timed_out && self.resuming.is_none() && self.unsettled > 0 => {
+                self.unsettled -= 1;
+            }
             None if !timed_out && self.resuming.is_none() => {
                 live.doubled.fetch_add(1, Ordering::Relaxed);
             }
@@ -495,8 +504,10 @@ impl Player {
             }
             return;
         };
-        // Whatever move was on its way is in this state, or never will be.
-        self.sent_at = None;
+        // Whatever move was on its way is in this state, or comes late (`unsettled`).
+        if self.sent_at.take().is_some() {
+            self.unsettled += 1;
+        }
         // A replay that started past a gap has said so already ([`Player::fresh`]); one that
         // sent nothing missed whatever the table numbered since.
         let missed = !back.replayed && seq > back.from_seq + 1;
@@ -543,6 +554,7 @@ impl Player {
         self.in_game = true;
         self.acted_at = None;
         self.sent_at = None;
+        self.unsettled = 0;
     }
 
     /// The game in hand ended without this client seeing its end: what it acknowledged
