@@ -6,6 +6,7 @@
 //! After changing the types, regenerate the schema with
 //! `QIPAI_WRITE_SCHEMA=1 cargo nextest run --release --workspace -E 'binary(hall) & test(/^protocol_docs::/)'`.
 
+use crate::common::Validator;
 use serde_json::Value;
 use server::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use std::collections::BTreeSet;
@@ -68,11 +69,79 @@ fn the_schema_file_is_generated_from_the_types() {
     );
 }
 
+/// The check every hall test puts every frame through can fail: frames the server's
+/// schema forbids are refused with the place and the reason, the integer formats hold
+/// their ranges, and a schema with a keyword the check does not know is refused whole.
+#[test]
+fn the_frames_check_refuses_what_the_schema_does_not_allow() {
+    let server = Validator::new(&schema()["server"]).expect("a server schema");
+    let good = serde_json::to_value(ServerMessage::error(
+        ErrorCode::Stale,
+        "the table moved on",
+        Some("t1"),
+    ))
+    .expect("encodes");
+    assert_eq!(server.errors(&good), Vec::<String>::new());
+    let broken = |change: &dyn Fn(&mut serde_json::Map<String, Value>)| {
+        let mut frame = good.clone();
+        change(frame.as_object_mut().expect("an object"));
+        server.errors(&frame).join("\n")
+    };
+    let unknown_code = broken(&|f| {
+        f.insert("code".into(), "no_such_code".into());
+    });
+    assert!(unknown_code.contains("no_such_code"), "{unknown_code}");
+    let no_message = broken(&|f| {
+        f.remove("message");
+    });
+    assert!(no_message.contains("message is missing"), "{no_message}");
+    let number_message = broken(&|f| {
+        f.insert("message".into(), 7.into());
+    });
+    assert!(
+        number_message.contains("/message: 7 is not of type string"),
+        "{number_message}"
+    );
+    let unknown_type = broken(&|f| {
+        f.insert("type".into(), "no_such_message".into());
+    });
+    assert!(unknown_type.contains("fits none"), "{unknown_type}");
+
+    let byte = Validator::new(&serde_json::json!({"type": "integer", "format": "uint8"}))
+        .expect("a schema");
+    assert!(byte.is_valid(&255.into()));
+    assert!(!byte.is_valid(&256.into()) && !byte.is_valid(&(-1).into()));
+    let one = Validator::new(&serde_json::json!({"oneOf": [{"type": "integer"}, {"minimum": 0}]}))
+        .expect("a schema");
+    assert!(one.is_valid(&(-1).into()) && !one.is_valid(&1.into()));
+    let closed = Validator::new(&serde_json::json!({
+        "type": "object",
+        "properties": {"seat": {"$ref": "#/$defs/Seat"}},
+        "additionalProperties": false,
+        "$defs": {"Seat": {"type": "integer", "minimum": 0}},
+    }))
+    .expect("a schema");
+    assert!(closed.is_valid(&serde_json::json!({"seat": 2})));
+    assert!(!closed.is_valid(&serde_json::json!({"seat": -2})));
+    assert!(!closed.is_valid(&serde_json::json!({"seat": 2, "hand": []})));
+
+    for (schema, says) in [
+        (
+            serde_json::json!({"type": "string", "pattern": "^a"}),
+            "pattern",
+        ),
+        (serde_json::json!({"$ref": "#/$defs/Nowhere"}), "Nowhere"),
+    ] {
+        let refused = Validator::new(&schema).err().expect("refused");
+        assert!(refused.contains(says), "{refused}");
+    }
+}
+
 #[test]
 fn every_example_is_a_message_of_the_types_and_valid_by_the_schema() {
     let schema = schema();
-    let client = jsonschema::validator_for(&schema["client"]).expect("a client schema");
-    let server = jsonschema::validator_for(&schema["server"]).expect("a server schema");
+    let client = Validator::new(&schema["client"]).expect("a client schema");
+    let server = Validator::new(&schema["server"]).expect("a server schema");
     let examples = examples();
     assert!(examples.len() > 40, "{} examples", examples.len());
     for (side, example) in &examples {

@@ -5,7 +5,7 @@
 //! what the schema says: a frame that does not fit fails the test with the frame and the
 //! reason.
 
-use jsonschema::Validator;
+use super::schema::Validator;
 use serde_json::Value;
 use server::client::{self, ClientError};
 use server::protocol::{ClientMessage, ErrorCode, ServerMessage, UserInfo, VERSION};
@@ -30,14 +30,14 @@ fn schemas() -> &'static Schemas {
     static SCHEMAS: OnceLock<Schemas> = OnceLock::new();
     SCHEMAS.get_or_init(|| {
         let schema = schema();
-        let server = jsonschema::validator_for(&schema["server"]).expect("the server's schema");
+        let server = Validator::new(&schema["server"]).expect("the server's schema");
         let views = schema["views"]
             .as_object()
             .expect("the schema has the games' views")
             .iter()
             .map(|(game, view)| {
-                let validator = jsonschema::validator_for(view)
-                    .unwrap_or_else(|e| panic!("{game}'s view schema: {e}"));
+                let validator =
+                    Validator::new(view).unwrap_or_else(|e| panic!("{game}'s view schema: {e}"));
                 (game.clone(), validator)
             })
             .collect();
@@ -51,11 +51,7 @@ pub fn check_frame(frame: &str, games: &mut HashMap<String, String>) {
     let value: Value = serde_json::from_str(frame)
         .unwrap_or_else(|e| panic!("the server sent a frame that is not JSON ({e}): {frame}"));
     let schemas = schemas();
-    let errors: Vec<String> = schemas
-        .server
-        .iter_errors(&value)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect();
+    let errors = schemas.server.errors(&value);
     assert!(
         errors.is_empty(),
         "the server sent a frame the schema does not allow:\n{frame}\n{}",
@@ -94,10 +90,7 @@ pub fn check_frame(frame: &str, games: &mut HashMap<String, String>) {
         .views
         .get(game)
         .unwrap_or_else(|| panic!("the schema has no view of {game}: {frame}"));
-    let errors: Vec<String> = validator
-        .iter_errors(view)
-        .map(|e| format!("{}: {e}", e.instance_path()))
-        .collect();
+    let errors = validator.errors(view);
     assert!(
         errors.is_empty(),
         "the server sent a {game} view its schema does not allow:\n{view}\n{}",

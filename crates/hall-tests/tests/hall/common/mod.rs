@@ -5,8 +5,10 @@
 #![allow(dead_code)]
 
 mod client;
+mod schema;
 
 pub use client::{check_frame, Connection};
+pub use schema::Validator;
 
 use game::{ErasedGame, Registry, Seed};
 use serde_json::Value;
