@@ -63,11 +63,24 @@ async function ourTurn(page, timeout = 20000) {
   await page.waitForFunction(() => window.qipai.view?.myTurn?.() && document.querySelector('.stage .controls button[data-act]:not([disabled]), .stage .goban.playable'), null, { timeout });
 }
 
+/**
+ * Waits for our next turn after a move. The game may end before it comes — a computer
+ * landlord can be down to its last two cards after our sixth turn, and go out — and then
+ * our next turn is at the next game, which the end panel's Next deals (the end is heard as
+ * a win or a loss, no turn's tone).
+ */
+async function nextTurn(page, timeout = 20000) {
+  await page.waitForFunction(() => window.qipai.view?.over || (window.qipai.view?.myTurn?.() && document.querySelector('.stage .controls button[data-act]:not([disabled]), .stage .goban.playable')), null, { timeout });
+  if (!(await page.evaluate(() => !!window.qipai.view?.over))) return;
+  await page.locator('.overpanel [data-focus="next"]').click();
+  await ourTurn(page, timeout);
+}
+
 /** Takes `n` turns of ours, waiting for each; returns how many. */
 async function turns(page, n) {
   let done = 0;
   while (done < n) {
-    await ourTurn(page);
+    await nextTurn(page);
     if (await takeTurn(page)) done++;
     await page.waitForFunction(() => !window.qipai.view?.myTurn?.(), null, { timeout: 5000 }).catch(() => {});
   }
@@ -96,7 +109,7 @@ test('your turn: one tone each time it becomes yours, none for what a return to 
   await page.waitForTimeout(300);
   assert.equal(count((await heard(page)).tones, TURN), 1, 'one tone for our first turn');
   const taken = await turns(page, 4);
-  await ourTurn(page);
+  await nextTurn(page);
   await page.waitForTimeout(200);
   const before = await heard(page);
   assert.equal(count(before.tones, TURN), taken + 1, `a tone for each of our ${taken + 1} turns, and only those: ${before.tones}`);
@@ -127,8 +140,9 @@ test('your turn: one tone each time it becomes yours, none for what a return to 
   }
 
   // Back to the lobby and to the table again: the view resumes from 0, the table sends
-  // every move again, and none of it is heard or moves.
-  await ourTurn(page);
+  // every move again (those of a game that has just ended too), and none of it is heard or
+  // moves.
+  await nextTurn(page);
   const table = page.url().match(/#\/t\/([\w-]+)/)[1];
   // 报单's warning sounds 250 ms after the play that brought a seat down: let a live one
   // land before taking what has been heard so far.
@@ -170,7 +184,7 @@ test('one mute switch in the top bar, remembered over a reload: nothing is heard
   assert.equal(await mute.getAttribute('aria-pressed'), 'true');
   const at = await heard(page);
   await turns(page, 2);
-  await ourTurn(page);
+  await nextTurn(page);
   await page.waitForTimeout(300);
   assert.deepEqual(await heard(page), at, 'muted: no sound');
 
@@ -178,7 +192,7 @@ test('one mute switch in the top bar, remembered over a reload: nothing is heard
   await page.locator('.cardgame').waitFor();
   assert.equal(await page.locator('#mute').getAttribute('aria-pressed'), 'true', 'still muted after a reload');
   await turns(page, 2);
-  await ourTurn(page);
+  await nextTurn(page);
   await page.waitForTimeout(300);
   assert.deepEqual(await heard(page), { tones: [], noises: 0 }, 'still silent');
   // The switch is in the top bar on every screen.
@@ -189,7 +203,7 @@ test('one mute switch in the top bar, remembered over a reload: nothing is heard
   await page.evaluate(() => history.back());
   await page.locator('.cardgame').waitFor();
   await turns(page, 1);
-  await ourTurn(page);
+  await nextTurn(page);
   await page.waitForTimeout(300);
   assert.ok(count((await heard(page)).tones, TURN) >= 1, 'heard again once the sound is back on');
   assert.deepEqual(page.errors, []);

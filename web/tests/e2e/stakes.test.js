@@ -188,6 +188,9 @@ test('a table without the options is set up as before: no doubling, no 明牌', 
   assert.equal(await dialog.locator('input[name="show_cards"]').isChecked(), false);
   await dialog.locator('button[value="go"]').click();
   await page.waitForURL(/#\/t\//);
+  // The address changes on the table's first message; the view it opens learns the table's
+  // options from the snapshot its own resume brings, a moment later.
+  await page.waitForFunction(() => [...window.qipai.hall.views.values()][0]?.info);
   const config = await page.evaluate(() => [...window.qipai.hall.views.values()][0].info.options.config || {});
   assert.equal(config.doubling, undefined);
   await page.context().close();
