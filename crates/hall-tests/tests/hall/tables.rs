@@ -529,6 +529,8 @@ async fn a_seat_left_mid_game_empties_when_the_game_ends() {
         matches!(m, ServerMessage::Table { game: Some(_), .. })
     })
     .await;
+    // Each step says it is done, so a step that never comes is named by the last one.
+    eprintln!("the game started");
     b.close().await;
     until(
         &mut a,
@@ -537,6 +539,7 @@ async fn a_seat_left_mid_game_empties_when_the_game_ends() {
         |m| matches!(m, ServerMessage::Seats { info, .. } if info.seats[1].auto),
     )
     .await;
+    eprintln!("a computer plays the seat left");
     let resign = ClientMessage::Act(request::Act {
         table: table.clone(),
         action: json!("resign"),
@@ -547,10 +550,12 @@ async fn a_seat_left_mid_game_empties_when_the_game_ends() {
         matches!(m, ServerMessage::GameOver { .. })
     })
     .await;
+    eprintln!("the game is over");
     let seats = until(&mut a, &table, &mut sa, |m| {
         matches!(m, ServerMessage::Seats { .. })
     })
     .await;
+    eprintln!("the seats after it: {seats:?}");
     let ServerMessage::Seats { info, .. } = seats else {
         unreachable!()
     };
