@@ -168,6 +168,31 @@ async fn game_through_cuts(c: &mut Connection, game: &str) -> game::Record {
     }
 }
 
+/// A hall whose database is reached through a [`Relay`] the test can cut, and a guest at
+/// a quick-play Dou Dizhu table there: the relay, the hall, the guest's connection, the
+/// table and what it has seen of it.
+async fn quick_play_through_relay(
+    name: &str,
+) -> (Relay, TestServer, Connection, String, crate::common::Seen) {
+    let server = crate::common::postgres();
+    let (user, host) = server.rsplit_once('@').expect("user@host:port");
+    let relay = Relay::start(host.to_string()).await;
+    let dir = data_dir(name);
+    let mut config = fast_config(dir.clone());
+    config.database = Some(crate::common::database_on(
+        &format!("{user}@{}", relay.addr),
+        &dir,
+    ));
+    let hall = TestServer::start(config).await;
+    let (mut conn, _) = crate::common::guest(&hall.addr).await;
+    let quick = ClientMessage::QuickPlay {
+        game: "doudizhu".into(),
+        level: None,
+    };
+    let (table, seen) = crate::common::open_table(&mut conn, quick).await;
+    (relay, hall, conn, table, seen)
+}
+
 /// A TCP relay to the test's PostgreSQL server that the test can cut: every connection
 /// through it closed, and new ones closed as they come, until it is mended. A network
 /// between a hall and its database that drops, as real as this machine allows.
@@ -228,24 +253,9 @@ const PATIENCE: std::time::Duration = std::time::Duration::from_secs(90);
 /// with the same game, from its last stored move, to an end that is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
-    let server = crate::common::postgres();
-    let (user, host) = server.rsplit_once('@').expect("user@host:port");
-    let relay = Relay::start(host.to_string()).await;
-    let dir = data_dir("lost-database");
-    let mut config = fast_config(dir.clone());
-    config.database = Some(crate::common::database_on(
-        &format!("{user}@{}", relay.addr),
-        &dir,
-    ));
-    let hall = TestServer::start(config).await;
+    let (relay, hall, mut conn, table, mut seen) = quick_play_through_relay("lost-database").await;
     let games = crate::common::registry();
     let g = games.get("doudizhu").expect("doudizhu");
-    let (mut conn, _) = crate::common::guest(&hall.addr).await;
-    let quick = ClientMessage::QuickPlay {
-        game: "doudizhu".into(),
-        level: None,
-    };
-    let (table, mut seen) = crate::common::open_table(&mut conn, quick).await;
     let action = loop {
         if let Some(action) = seen.my_move(g, "random", 1) {
             break action;
@@ -332,24 +342,9 @@ async fn a_table_waits_out_a_lost_database_and_goes_on_with_its_game() {
 /// ready and no deal coming.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deal_the_store_could_not_take_is_dealt_when_it_answers() {
-    let server = crate::common::postgres();
-    let (user, host) = server.rsplit_once('@').expect("user@host:port");
-    let relay = Relay::start(host.to_string()).await;
-    let dir = data_dir("lost-deal");
-    let mut config = fast_config(dir.clone());
-    config.database = Some(crate::common::database_on(
-        &format!("{user}@{}", relay.addr),
-        &dir,
-    ));
-    let hall = TestServer::start(config).await;
+    let (relay, hall, mut conn, table, mut seen) = quick_play_through_relay("lost-deal").await;
     let games = crate::common::registry();
     let g = games.get("doudizhu").expect("doudizhu");
-    let (mut conn, _) = crate::common::guest(&hall.addr).await;
-    let quick = ClientMessage::QuickPlay {
-        game: "doudizhu".into(),
-        level: None,
-    };
-    let (table, mut seen) = crate::common::open_table(&mut conn, quick).await;
     relay.cut();
     let cut_at = Instant::now();
     let mut committed = None;
