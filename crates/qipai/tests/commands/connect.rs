@@ -584,6 +584,11 @@ fn stand_on_your_turn_in_ten_and_a_half_is_the_move() {
         if line.contains("» your move") {
             me.type_line(if may_stand { "stand" } else { "hit" });
         }
+        // A game can end before we may stand (forced hits, then the deck runs out): the
+        // next one gives another chance.
+        if line.contains("Type `ready` for the next game") {
+            me.type_line("ready");
+        }
     }
     assert!(!me.said("refused"), "{}", me.transcript.join("\n"));
     let _ = server.kill();
